@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Validation messages of spec section 5, used by the forms, the API and the tests alike. */
+export const authMessages = {
+  firstNameMin: 'First name must be at least 2 characters',
+  lastNameMin: 'Last name must be at least 2 characters',
+  emailInvalid: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordsDontMatch: "Passwords don't match",
+  termsRequired: 'You must agree to the terms & conditions',
+  passwordRequired: 'Password is required',
+  resetPasswordMin: 'Password must be at least 8 characters long',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 cost grows with input length; nobody types a password longer than this. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const REMEMBER_ME_DAYS = 90;
+
+export const emailSchema = z
+  .string({ error: authMessages.emailInvalid })
+  .trim()
+  .max(254, authMessages.emailInvalid)
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+const nameSchema = (message: string) => z.string({ error: message }).trim().min(2, message).max(80, 'Must be at most 80 characters');
+
+const newPasswordSchema = z
+  .string({ error: authMessages.passwordMin })
+  .min(PASSWORD_MIN_LENGTH, authMessages.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** Body of POST /api/auth/signup. */
+export const signUpInputSchema = z.object({
+  firstName: nameSchema(authMessages.firstNameMin),
+  lastName: nameSchema(authMessages.lastNameMin),
+  email: emailSchema,
+  password: newPasswordSchema,
+  /** Object path of an uploaded profile picture; arrives with file storage. */
+  profilePicture: z.string().max(500).nullish(),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** The signup form: the API body plus confirmation and terms, checked in the browser. */
+export const signUpFormSchema = signUpInputSchema
+  .omit({ profilePicture: true })
+  .extend({
+    confirmPassword: z.string(),
+    termsAccepted: z.boolean().refine((v) => v, { message: authMessages.termsRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpForm = z.infer<typeof signUpFormSchema>;
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  rememberMe: z.boolean().default(true),
+});
+export type SignInInput = z.input<typeof signInInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+const resetPasswordSchema = z
+  .string({ error: authMessages.resetPasswordMin })
+  .min(PASSWORD_MIN_LENGTH, authMessages.resetPasswordMin)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string().min(1, 'Reset token is required').max(200),
+  password: resetPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: resetPasswordSchema, confirmPassword: resetPasswordSchema })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const appUserTypes = ['standard', 'subscriber', 'vip', 'admin'] as const;
+export type AppUserType = (typeof appUserTypes)[number];
+
+/** What the API tells the browser about the signed-in user: never the password or reset token. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  appUserType: z.enum(appUserTypes),
+  profileImageUrl: z.string().nullable(),
+  defaultExecutiveRole: z.string().nullable(),
+  defaultIndustry: z.string().nullable(),
+  defaultUserRole: z.string().nullable(),
+  dailyInteractionsUsed: z.number(),
+  dailyAttachmentsUsed: z.number(),
+  lastInteractionDate: z.string().nullable(),
+  cookiesAccepted: z.boolean().nullable(),
+  cookieConsentDate: z.string().nullable(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+  numLogins: z.number(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authUserResponseSchema = z.object({ user: publicUserSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const authResponses = {
+  forgotPassword: 'If an account exists for that address, a link to reset the password is on its way.',
+  resetPassword: 'Your password has been reset. Please sign in with your new password.',
+  loggedOut: 'Signed out',
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * Every client route with what search engines and link previews see. The server writes these
+ * into the HTML it sends (no JavaScript needed); the client sets the same title on navigation.
+ */
+export interface PageMeta {
+  path: string;
+  title: string;
+  description: string;
+  indexable: boolean;
+}
+
+export const pages = [
+  {
+    path: '/',
+    title: 'AI Executive Advisor',
+    description:
+      'Talk strategy with an AI CEO, CFO, CTO and 15 more executive advisors who know your industry. Test ideas, prepare hard conversations and get decisions challenged.',
+    indexable: true,
+  },
+  {
+    path: '/plans',
+    title: 'Plans & Pricing',
+    description: 'Start free with five conversations a day, or go Premium for unlimited advice from all 18 executive roles, history, export and roundtables.',
+    indexable: true,
+  },
+  { path: '/signup', title: 'Create Account', description: 'Create your account and start talking to an AI executive advisor in minutes.', indexable: true },
+  { path: '/signin', title: 'Sign In', description: 'Sign in to continue your conversations with your AI executive advisors.', indexable: true },
+  { path: '/contact', title: 'Contact Us', description: 'Questions, feedback or partnership ideas? Send us a message and we will get back to you.', indexable: true },
+  { path: '/privacy-policy', title: 'Privacy Policy', description: 'How we collect, use, protect and delete your personal information.', indexable: true },
+  { path: '/terms-and-conditions', title: 'Terms & Conditions', description: 'The terms that govern your use of the service, billing and refunds.', indexable: true },
+  { path: '/reset-password', title: 'Reset Password', description: 'Choose a new password for your account.', indexable: false },
+  { path: '/chat', title: 'Chat', description: 'Your conversation with an AI executive advisor.', indexable: false },
+  { path: '/history', title: 'Conversation History', description: 'Your past conversations.', indexable: false },
+  { path: '/checkout', title: 'Checkout', description: 'Upgrade to Premium.', indexable: false },
+] as const satisfies readonly PageMeta[];
+
+export const notFoundPage: PageMeta = {
+  path: '',
+  title: 'Page Not Found',
+  description: "Sorry, we couldn't find the page you're looking for.",
+  indexable: false,
+};
+
+export function pageFor(path: string): PageMeta | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return pages.find((p) => p.path === clean);
+}
+
+/** 'Plans & Pricing - Corner Office'; the landing page leads with the product name. */
+export function documentTitle(page: PageMeta, appName: string): string {
+  return page.path === '/' ? `${appName} - ${page.title}` : `${page.title} - ${appName}`;
+}

@@ -1,0 +1,5 @@
+/** Facts about the product that both sides show; the name itself comes from configuration. */
+export const DEFAULT_APP_NAME = 'Corner Office';
+export const DEFAULT_COMPANY_NAME = 'Corner Office Advisory LLC';
+export const LEGAL_LAST_UPDATED = 'September 5, 2025';
+export const MINIMUM_AGE = 18;

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Where the built SPA lives; defaults to dist/client. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Builds the whole application without listening: what server.ts boots and what tests inject into. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.appName} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSecurityHeaders(app, { isProduction: config.isProduction });
+  await registerRateLimits(app);
+  registerOriginCheck(app, config.publicUrl);
+  await registerSession(app, database.db, config);
+
+  const mailer: Mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  const deps = { db: database.db, config, mailer, log: app.log };
+  await app.register(authRoutes, { deps });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await registerSpa(app, config, options.clientDir ?? defaultClientDir);
+  return app;
+}

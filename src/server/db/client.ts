@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** One database type for both drivers: features never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+/** PGlite in a directory (or in memory without one) when no DATABASE_URL is set; a pg Pool otherwise. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    if (target.dir) mkdirSync(target.dir, { recursive: true });
+    const client = target.dir ? new PGlite(target.dir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Spec section 3, users. Passwords are argon2id hashes; the reset token is stored as a SHA-256 hash. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    password: text('password').notNull(),
+    appUserType: text('app_user_type', { enum: ['standard', 'subscriber', 'vip', 'admin'] }).notNull().default('standard'),
+    dailyInteractionsUsed: integer('daily_interactions_used').notNull().default(0),
+    dailyAttachmentsUsed: integer('daily_attachments_used').notNull().default(0),
+    /** UTC day the daily counters above belong to. */
+    lastInteractionDate: date('last_interaction_date', { mode: 'string' }),
+    resetToken: text('reset_token'),
+    resetTokenExpires: timestamptz('reset_token_expires'),
+    defaultExecutiveRole: text('default_executive_role'),
+    defaultIndustry: text('default_industry'),
+    defaultUserRole: text('default_user_role'),
+    profileImageUrl: text('profile_image_url'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login'),
+    numLogins: integer('num_logins').notNull().default(0),
+    deletedAt: timestamptz('deleted_at'),
+    deletedBy: text('deleted_by'),
+    deletionReason: text('deletion_reason'),
+    cookiesAccepted: boolean('cookies_accepted'),
+    cookieConsentDate: timestamptz('cookie_consent_date'),
+  },
+  (t) => [
+    // Unique regardless of letter case, whatever the application layer does.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_reset_token_unique').on(t.resetToken),
+  ],
+);
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Signed-in browsers. Only the SHA-256 of the cookie's token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+export type Session = typeof sessions.$inferSelect;
+
+/** Messages sent through /contact, kept even when the e-mail to the team fails. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    emailedAt: timestamptz('emailed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+export type ContactMessage = typeof contactMessages.$inferSelect;

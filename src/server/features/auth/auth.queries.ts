@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { sessions, users, type User } from '#server/db/schema.ts';
+
+export async function insertUser(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string; password: string; appUserType: User['appUserType']; profileImageUrl?: string | null },
+): Promise<User | undefined> {
+  // The unique index on lower(email) decides races: exactly one parallel signup wins.
+  const rows = await db
+    .insert(users)
+    .values({ ...values, lastLogin: new Date(), numLogins: 1 })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export async function findActiveUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function recordLogin(db: Db, userId: string, appUserType: User['appUserType']): Promise<User> {
+  const rows = await db
+    .update(users)
+    .set({ lastLogin: new Date(), numLogins: sql`${users.numLogins} + 1`, appUserType })
+    .where(eq(users.id, userId))
+    .returning();
+  return rows[0]!;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; tokenHash: string; persistent: boolean; expiresAt: Date; userAgent: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The user behind a session token hash, if the session is alive and the account not deleted. */
+export async function findUserBySessionHash(db: Db, tokenHash: string): Promise<{ user: User; sessionId: string } | undefined> {
+  const rows = await db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+export async function setResetToken(db: Db, userId: string, tokenHash: string, expires: Date): Promise<void> {
+  await db.update(users).set({ resetToken: tokenHash, resetTokenExpires: expires }).where(eq(users.id, userId));
+}
+
+/**
+ * Sets the new password and burns the token in one statement, so a token works once even
+ * when two requests race; every session of the user ends in the same transaction.
+ */
+export async function resetPasswordWithToken(db: Db, tokenHash: string, passwordHash: string): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ password: passwordHash, resetToken: null, resetTokenExpires: null })
+      .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, sql`now()`), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    const userId = rows[0]?.id;
+    if (userId) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return userId;
+  });
+}

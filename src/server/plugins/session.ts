@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { User } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { userForSessionToken, type IssuedSession } from '../features/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every /api request. */
+    user: User | null;
+  }
+}
+
+/** Reads the session cookie of every API request into request.user. */
+export async function registerSession(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[config.session.cookieName];
+    if (!token || token.length > 100) return;
+    const found = await userForSessionToken(db, token);
+    request.user = found?.user ?? null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw new AppError('unauthorized:auth');
+  return request.user;
+}
+
+export function sessionToken(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[config.session.cookieName];
+}
+
+/** A remembered session gets a dated cookie; otherwise a browser-session cookie (no Expires). */
+export function setSessionCookie(reply: FastifyReply, config: Config, session: IssuedSession): void {
+  reply.setCookie(config.session.cookieName, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.session.secureCookie,
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(config.session.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie });
+}

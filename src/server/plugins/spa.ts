@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { documentTitle, notFoundPage, pageFor, pages, type PageMeta } from '#contract/pages.ts';
+import type { Config } from '../config.ts';
+
+function escapeAttr(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function siteOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** The <head> tags of one page, rendered on the server so crawlers and link previews need no JavaScript. */
+export function renderHead(page: PageMeta, origin: string, config: Config): string {
+  const title = documentTitle(page, config.appName);
+  const url = `${origin}${page.path || '/'}`;
+  const tags = [
+    `<title>${escapeAttr(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(page.description)}" />`,
+    `<meta name="application-name" content="${escapeAttr(config.appName)}" />`,
+    `<meta name="apple-mobile-web-app-title" content="${escapeAttr(config.appName)}" />`,
+    page.indexable ? `<link rel="canonical" href="${escapeAttr(url)}" />` : '<meta name="robots" content="noindex, nofollow" />',
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeAttr(config.appName)}" />`,
+    `<meta property="og:title" content="${escapeAttr(title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(page.description)}" />`,
+    `<meta property="og:url" content="${escapeAttr(url)}" />`,
+    `<meta property="og:image" content="${escapeAttr(`${origin}/og-image.png`)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeAttr(title)}" />`,
+    `<meta name="twitter:description" content="${escapeAttr(page.description)}" />`,
+    `<meta name="twitter:image" content="${escapeAttr(`${origin}/og-image.png`)}" />`,
+  ];
+  return tags.join('\n    ');
+}
+
+/**
+ * Serves the built SPA: hashed assets with long caching, index.html with per-route head tags
+ * for client routes (404 status for unknown ones), robots.txt and sitemap.xml.
+ * An unknown /api path answers 404 JSON.
+ */
+export async function registerSpa(app: FastifyInstance, config: Config, clientDir: string): Promise<void> {
+  const indexPath = path.join(clientDir, 'index.html');
+  const hasClient = existsSync(indexPath);
+  const template = hasClient ? readFileSync(indexPath, 'utf8') : undefined;
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.get('/robots.txt', async (request, reply) => {
+    const origin = siteOrigin(request, config);
+    const disallow = pages.filter((p) => !p.indexable).map((p) => `Disallow: ${p.path}`);
+    return reply.type('text/plain').send(['User-agent: *', 'Disallow: /api/', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const origin = siteOrigin(request, config);
+    const urls = pages
+      .filter((p) => p.indexable)
+      .map((p) => `  <url><loc>${escapeAttr(`${origin}${p.path}`)}</loc></url>`)
+      .join('\n');
+    return reply
+      .type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Not found', code: 'not_found:route' });
+    }
+    // A missing asset is a 404, never index.html (a stale tab would otherwise parse HTML as JS).
+    if (!template || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    const page = pageFor(urlPath);
+    const html = template.replace('<!--app-head-->', renderHead(page ?? notFoundPage, siteOrigin(request, config), config));
+    return reply
+      .status(page ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

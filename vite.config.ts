@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = process.env.API_PORT ?? '3001';
+const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
+const integrationTests = ['src/server/features/**/*.test.ts'];
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: '../../public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+  },
+  server: {
+    port: 3000,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', include: serverTests, environment: 'node', setupFiles: ['tests/helpers/fail-on-console-error.ts'], env: { TEST_DB: 'pglite' } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server-postgres',
+                include: integrationTests,
+                environment: 'node',
+                setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/helpers/client-setup.ts', 'tests/helpers/fail-on-console-error.ts'],
+        },
+      },
+    ],
+  },
+});
