@@ -24,13 +24,13 @@ export default defineConfig({
     root: '.',
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: { name: 'server', include: serverTests, environment: 'node', setupFiles: ['tests/helpers/fail-on-console-error.ts'], env: { TEST_DB: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'server-postgres',
                 include: integrationTests,
@@ -42,7 +42,7 @@ export default defineConfig({
           ]
         : []),
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],

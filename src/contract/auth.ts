@@ -105,6 +105,8 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
   numLogins: z.number(),
+  /** Decided by the server (account type, subscription, and the test flag where allowed). */
+  isPremium: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -26,6 +26,8 @@ const urlString = (protocols: RegExp, what: string) =>
 
 const positiveInt = z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected a positive number');
 
+export class ConfigError extends Error {}
+
 /**
  * Every setting the server reads, with its default. The only place that reads process.env:
  * a wrong value stops start-up with one line naming the variable.
@@ -49,14 +51,54 @@ export const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(10),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_CONTACT_PER_HOUR: positiveInt.default(5),
+  AI_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible'], { error: 'expected demo, openai, anthropic or openai-compatible' }).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_BASE_URL: urlString(/^https?:$/, 'an http(s) URL of an OpenAI-compatible server, such as http://127.0.0.1:11434/v1').optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  AI_STALL_TIMEOUT_MS: positiveInt.default(30_000),
+  AI_MAX_RETRIES: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10).default(2),
+  AI_CONTEXT_TOKENS: positiveInt.default(12_000),
+  AI_MAX_OUTPUT_TOKENS: positiveInt.default(1_500),
+  ALLOW_TEST_PREMIUM: booleanString.optional(),
+  REDIS_URL: urlString(/^rediss?:$/, 'a redis:// URL').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = ReturnType<typeof toConfig>;
 
+const defaultModels = { openai: 'gpt-4o-mini', anthropic: 'claude-sonnet-4-5', 'openai-compatible': undefined, demo: 'demo' } as const;
+
+function aiConfig(env: Env) {
+  const provider =
+    env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.AI_BASE_URL ? 'openai-compatible' : 'demo');
+  const model = env.AI_MODEL ?? defaultModels[provider];
+  if (provider === 'openai' && !env.OPENAI_API_KEY) throw new ConfigError('Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai');
+  if (provider === 'anthropic' && !env.ANTHROPIC_API_KEY)
+    throw new ConfigError('Invalid configuration: ANTHROPIC_API_KEY is required when AI_PROVIDER=anthropic');
+  if (provider === 'openai-compatible' && !env.AI_BASE_URL)
+    throw new ConfigError('Invalid configuration: AI_BASE_URL is required when AI_PROVIDER=openai-compatible');
+  if (!model) throw new ConfigError(`Invalid configuration: AI_MODEL is required when AI_PROVIDER=${provider}`);
+  return {
+    provider,
+    model,
+    baseUrl: env.AI_BASE_URL,
+    apiKey: provider === 'openai' ? env.OPENAI_API_KEY : provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.AI_API_KEY,
+    stallTimeoutMs: env.AI_STALL_TIMEOUT_MS,
+    maxRetries: env.AI_MAX_RETRIES,
+    contextTokens: env.AI_CONTEXT_TOKENS,
+    maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+  } as const;
+}
+
 function toConfig(env: Env) {
   const isProduction = env.NODE_ENV === 'production';
+  const ai = aiConfig(env);
+  if (isProduction && env.ALLOW_TEST_PREMIUM === true) {
+    throw new ConfigError('Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production (any visitor could grant themselves Premium)');
+  }
   const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -83,6 +125,10 @@ function toConfig(env: Env) {
       cookieName: isProduction ? '__Host-session' : 'session',
       secureCookie: isProduction,
     },
+    ai,
+    /** Honour the browser's testPremium flag: on by default in development and demo mode, never in production. */
+    allowTestPremium: env.ALLOW_TEST_PREMIUM ?? (!isProduction && (env.NODE_ENV === 'development' || ai.provider === 'demo')),
+    redisUrl: env.REDIS_URL,
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,
@@ -90,8 +136,6 @@ function toConfig(env: Env) {
     },
   };
 }
-
-export class ConfigError extends Error {}
 
 /** Parses an environment (process.env by default); throws ConfigError with one line per bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

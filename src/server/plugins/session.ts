@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import { isPremium, TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Set for every /api request. */
     user: User | null;
+    /** Decided here, on the server, for the signed-in user (false when signed out). */
+    isPremium: boolean;
   }
 }
 
@@ -17,12 +20,17 @@ declare module 'fastify' {
 export async function registerSession(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
+  app.decorateRequest('isPremium', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[config.session.cookieName];
     if (!token || token.length > 100) return;
     const found = await userForSessionToken(db, token);
     request.user = found?.user ?? null;
+    if (request.user) {
+      const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';
+      request.isPremium = testPremium || isPremium(request.user.appUserType);
+    }
   });
 }
 

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
   const limits = config.rateLimits;
 
   app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema.shape.user, 401: errorResponseSchema } } }, async (request) =>
-    auth.toPublicUser(requireUser(request)),
+    auth.toPublicUser(requireUser(request), request.isPremium),
   );
 
   app.post(

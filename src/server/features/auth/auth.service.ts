@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordInput, PublicUser, ResetPasswordInput, SignInInput, SignUpInput } from '#contract/auth.ts';
 import { REMEMBER_ME_DAYS } from '#contract/auth.ts';
+import { isPremium } from '#contract/entitlements.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
@@ -27,7 +28,7 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: User, premium: boolean = isPremium(user.appUserType)): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -46,6 +47,7 @@ export function toPublicUser(user: User): PublicUser {
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
     numLogins: user.numLogins,
+    isPremium: premium,
   };
 }
 
