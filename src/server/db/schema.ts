@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -75,3 +75,67 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+export const chatMessageRoles = ['user', 'assistant', 'system'] as const;
+export const chatMessageStatuses = ['streaming', 'complete', 'failed', 'stopped'] as const;
+
+/** Spec section 3, chat_sessions. executiveRole and industry are the advisor the user talks to; userRole is the user's own role. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    executiveRole: text('executive_role').notNull(),
+    industry: text('industry').notNull(),
+    userRole: text('user_role').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_sessions_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+);
+export type ChatSession = typeof chatSessions.$inferSelect;
+
+/**
+ * Spec section 3, chat_messages, plus the state of an assistant reply: it is inserted 'streaming'
+ * and ends 'complete', 'stopped' (by the user) or 'failed' (error kept in `error`), with its partial text.
+ * Timestamps are set by the server (not now(), which is the same for every row of a transaction) so a
+ * user message always sorts before its reply; (timestamp, id) is the total order.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: chatMessageRoles }).notNull(),
+    content: text('content').notNull().default(''),
+    userRole: text('user_role'),
+    executiveRole: text('executive_role'),
+    documentIds: text('document_ids').array().notNull().default(sql`'{}'::text[]`),
+    like: integer('like'),
+    dislike: integer('dislike'),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+    status: text('status', { enum: chatMessageStatuses }).notNull().default('complete'),
+    model: text('model'),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    error: text('error'),
+  },
+  (t) => [
+    check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant', 'system')`),
+    check('chat_messages_status_check', sql`${t.status} in ('streaming', 'complete', 'failed', 'stopped')`),
+    check('chat_messages_like_check', sql`${t.like} is null or ${t.like} = 1`),
+    check('chat_messages_dislike_check', sql`${t.dislike} is null or ${t.dislike} = -1`),
+    index('chat_messages_session_timestamp_idx').on(t.sessionId, t.timestamp),
+    // Start-up recovery looks for replies left 'streaming'; a partial index keeps that cheap.
+    index('chat_messages_streaming_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'streaming'`),
+  ],
+);
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type NewChatMessage = typeof chatMessages.$inferInsert;
