@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FREE_DAILY_INTERACTIONS } from './limits.ts';
 
 /**
  * Every error the API answers with. The code travels to the browser, which can rebuild
@@ -19,6 +20,22 @@ export const errorCatalog = {
   'rate_limit:auth': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   'rate_limit:general': { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },
   'internal:unexpected': { status: 500, message: 'Something went wrong' },
+  // Chat. A 403 'forbidden:*' or a message containing 'interaction limit' opens the upgrade dialog.
+  'forbidden:role': { status: 403, message: 'Upgrade to Premium to talk to this executive. Free accounts can talk to the CEO, CFO and CHRO.' },
+  'forbidden:context': {
+    status: 403,
+    message: 'Upgrade to Premium to change the advisor, industry or your role once a conversation has started.',
+  },
+  'forbidden:premium': { status: 403, message: 'This feature is part of Premium. Upgrade to use it.' },
+  'rate_limit:interactions': {
+    status: 429,
+    message: `You have reached your daily interaction limit of ${FREE_DAILY_INTERACTIONS}. Upgrade to Premium for unlimited conversations.`,
+  },
+  'not_found:chat_session': { status: 404, message: 'Conversation not found' },
+  'not_found:message': { status: 404, message: 'Message not found' },
+  'not_found:user': { status: 404, message: 'User not found' },
+  'bad_request:message_state': { status: 400, message: 'This message cannot be changed in its current state.' },
+  'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -61,6 +61,7 @@ export const envSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10).default(2),
   AI_CONTEXT_TOKENS: positiveInt.default(12_000),
   AI_MAX_OUTPUT_TOKENS: positiveInt.default(1_500),
+  AI_DEMO_WORD_DELAY_MS: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10_000).default(15),
   ALLOW_TEST_PREMIUM: booleanString.optional(),
   REDIS_URL: urlString(/^rediss?:$/, 'a redis:// URL').optional(),
 });
@@ -90,6 +91,8 @@ function aiConfig(env: Env) {
     maxRetries: env.AI_MAX_RETRIES,
     contextTokens: env.AI_CONTEXT_TOKENS,
     maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+    /** Pause between words of the built-in demo model, so its replies stream like a real one. */
+    demoWordDelayMs: env.AI_DEMO_WORD_DELAY_MS,
   } as const;
 }
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// Relative, not #contract/*: drizzle-kit loads this file on its own.
+import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -76,8 +78,6 @@ export const contactMessages = pgTable(
 );
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
-export const chatMessageRoles = ['user', 'assistant', 'system'] as const;
-export const chatMessageStatuses = ['streaming', 'complete', 'failed', 'stopped'] as const;
 
 /** Spec section 3, chat_sessions. executiveRole and industry are the advisor the user talks to; userRole is the user's own role. */
 export const chatSessions = pgTable(

@@ -34,6 +34,9 @@ export function renderHead(page: PageMeta, origin: string, config: Config): stri
     `<meta name="twitter:description" content="${escapeAttr(page.description)}" />`,
     `<meta name="twitter:image" content="${escapeAttr(`${origin}/og-image.png`)}" />`,
   ];
+  // Data, not code: CSP does not run it, and the client reads it at start (product name, company).
+  const publicConfig = JSON.stringify({ appName: config.appName, companyName: config.companyName }).replace(/</g, '\\u003c');
+  tags.push(`<script id="app-config" type="application/json">${publicConfig}</script>`);
   return tags.join('\n    ');
 }
 

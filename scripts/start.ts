@@ -1,0 +1,29 @@
+/**
+ * `npm start`: builds the client when dist/ is missing or older than its sources, then boots the
+ * server (which applies migrations). One command from a fresh clone to a running app.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'dist/client/index.html');
+
+function newestMtime(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sources = ['src/client', 'src/contract', 'public', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p)).filter(existsSync);
+const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+
+if (stale) {
+  console.log('Building the web app (first start or sources changed)...');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import('../src/server/server.ts');

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { forgotPasswordInputSchema, type ForgotPasswordInput } from '#contract/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+
+export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }) {
+  const [open, setOpen] = useState(false);
+  const forgot = useForgotPassword();
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await forgot.mutateAsync(values);
+      notify({ title: 'Reset email sent', description: message, variant: 'success' });
+      setOpen(false);
+      form.reset();
+    } catch (error) {
+      notify({ title: 'Error', description: error instanceof ApiError ? error.message : 'Failed to send reset email.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next && defaultEmail) form.setValue('email', defaultEmail);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="link" className="h-auto px-0 text-sm font-medium">
+          Forgot Password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Forgot Password</DialogTitle>
+          <DialogDescription>Enter the e-mail address of your account and we will send you a link to choose a new password.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Email" error={form.formState.errors.email?.message}>
+            {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />}
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={forgot.isPending}>
+              {forgot.isPending ? <Spinner /> : null}
+              Send Reset Link
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

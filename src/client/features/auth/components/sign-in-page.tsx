@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearch } from 'wouter';
+import { signInInputSchema, type SignInInput } from '#contract/auth.ts';
+import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PasswordInput } from '#client/components/ui/password-input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { localKeys, writeStorage } from '#client/lib/storage-keys.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { safeRedirect } from './safe-redirect.ts';
+
+export default function SignInPage() {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const signIn = useSignIn();
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '', rememberMe: true },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values);
+      writeStorage('local', localKeys.testPremium, null);
+      navigate(safeRedirect(new URLSearchParams(search).get('redirect'), '/chat'));
+    } catch {
+      // One message for every cause: never tell which of e-mail or password was wrong.
+      notify({ title: 'Authentication failure', description: 'Invalid email or password.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <AuthLayout
+      headerActions={
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/plans">Sign Up</Link>
+        </Button>
+      }
+    >
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle>Welcome Back</CardTitle>
+          <CardDescription>Sign in to pick up where you left off with your advisors.</CardDescription>
+        </CardHeader>
+        <form onSubmit={onSubmit} noValidate>
+          <CardContent className="grid gap-5">
+            <FormField label="Email" error={errors.email?.message}>
+              {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" autoFocus {...form.register('email')} />}
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              {(field) => <PasswordInput {...field} autoComplete="current-password" {...form.register('password')} />}
+            </FormField>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="remember-me"
+                  checked={form.watch('rememberMe')}
+                  onCheckedChange={(checked) => form.setValue('rememberMe', checked === true)}
+                />
+                <Label htmlFor="remember-me" className="font-normal">
+                  Stay signed in for 90 days
+                </Label>
+              </div>
+              <ForgotPasswordDialog defaultEmail={form.watch('email')} />
+            </div>
+          </CardContent>
+          <CardFooter className="flex-col gap-4">
+            <Button type="submit" className="w-full" size="lg" disabled={signIn.isPending}>
+              {signIn.isPending ? <Spinner /> : null}
+              Sign In
+            </Button>
+            <p className="text-sm text-muted-foreground">
+              Don&apos;t have an account?{' '}
+              <Link href="/plans" className="font-semibold text-primary underline-offset-4 hover:underline">
+                Sign up
+              </Link>
+            </p>
+          </CardFooter>
+        </form>
+      </Card>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { PublicUser } from '#contract/auth.ts';
+import { api } from './api-client.ts';
+import { notify } from './notify.ts';
+import { getQueryFn } from './query-client.ts';
+import { localKeys, writeStorage } from './storage-keys.ts';
+
+/** The signed-in user, shared by every feature: null means signed out (a failed call counts as signed out). */
+export const currentUserQueryKey = ['/api/auth/me'] as const;
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+  staleTime: 5 * 60 * 1000,
+  retry: false,
+});
+
+export function useCurrentUser() {
+  const query = useQuery(currentUserQueryOptions);
+  return { user: query.data ?? null, isLoading: query.isPending, isError: query.isError };
+}
+
+/** Query keys a sign-out clears (spec section 4: session, subscription info, users). */
+const signedInQueryPrefixes = ['/api/auth/me', '/api/auth/subscription-info', '/api/users'];
+
+/**
+ * Spec section 4: logout clears the cached session, subscription-info and users data and the
+ * testPremium flag, says 'Signed out' and goes to /.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return async function signOut() {
+    try {
+      await api.post('/api/auth/logout').catch(() => {
+        throw new Error('Logout failed');
+      });
+      for (const prefix of signedInQueryPrefixes) queryClient.removeQueries({ queryKey: [prefix] });
+      queryClient.setQueryData(currentUserQueryKey, null);
+      writeStorage('local', localKeys.testPremium, null);
+      notify({ title: 'Signed out', description: "You've been successfully signed out." });
+      navigate('/');
+    } catch {
+      notify({ title: 'Error', description: 'Failed to sign out properly.', variant: 'destructive' });
+    }
+  };
+}

@@ -1,0 +1,36 @@
+/** Every browser-storage key the app uses (spec section 3), in one place. */
+export const localKeys = {
+  cookieConsent: 'cookieConsent',
+  testPremium: 'testPremium',
+  pwaInstalled: 'pwa-installed',
+  appVersion: 'app_version',
+} as const;
+
+export const sessionKeys = {
+  signupPlan: 'signupPlan',
+  checkoutPlan: 'checkoutPlan',
+  checkoutSource: 'checkoutSource',
+  checkoutInProgress: 'checkoutInProgress',
+  lastPage: 'lastPage',
+  returnToChatUrl: 'returnToChatUrl',
+  resetViewport: 'resetViewport',
+} as const;
+
+/** Storage can throw (private mode, disabled cookies): a failed read is "not set", a failed write is ignored. */
+export function readStorage(storage: 'local' | 'session', key: string): string | null {
+  try {
+    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(storage: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    const target = storage === 'local' ? window.localStorage : window.sessionStorage;
+    if (value === null) target.removeItem(key);
+    else target.setItem(key, value);
+  } catch {
+    // Storage unavailable: the app still works, the preference is just not kept.
+  }
+}

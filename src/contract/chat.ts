@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { DISPLAYED_MESSAGES } from './limits.ts';
+import { executiveRoles, industries } from './roles.ts';
+
+/** Validation messages and other user-facing chat strings, shared by the API, the client and the tests. */
+export const chatValidation = {
+  contentRequired: 'Please enter a message',
+  contentTooLong: 'Messages can be at most 8000 characters',
+  executiveRoleInvalid: 'Please choose an executive from the list',
+  industryInvalid: 'Please choose an industry from the list',
+  userRoleInvalid: 'Please choose your role from the list',
+  titleInvalid: 'Titles must be 1 to 200 characters',
+  documentIdsInvalid: 'Documents must be a list of at most 10 document ids',
+  likeAndDislike: 'A message cannot be liked and disliked at the same time',
+  nothingToChange: 'Nothing to change: give at least one value',
+  idInvalid: 'Not a valid id',
+} as const;
+
+/** What a failed reply says, stored on the assistant message and shown in place of the missing text. */
+export const replyErrors = {
+  rateLimited: 'The AI provider is rate-limiting requests. Please try again in a minute.',
+  unavailable: 'The AI provider is unavailable right now. Please try again.',
+  unreachable: 'The AI provider could not be reached. Please try again.',
+  rejected: 'The AI provider refused the request. Please try again, or contact us if this keeps happening.',
+  connectionLost: 'The connection to the AI provider was lost while the reply was being written. Please try again.',
+  stalled: 'The AI provider stopped responding.',
+  empty: 'The AI provider returned an empty reply. Please try again.',
+  interrupted: 'Interrupted: the server restarted while this reply was being written.',
+} as const;
+
+export const MAX_MESSAGE_LENGTH = 8000;
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DOCUMENTS_PER_MESSAGE = 10;
+export const MAX_MESSAGES_PAGE = 100;
+
+export function defaultSessionTitle(executiveRole: string, industry: string): string {
+  return `Chat with ${executiveRole} - ${industry}`;
+}
+
+export interface ChatContext {
+  executiveRole: string;
+  industry: string;
+  userRole: string;
+}
+
+/** The system message a mid-conversation context change leaves in the transcript; null when nothing changed. */
+export function contextChangeNote(before: ChatContext, after: ChatContext): string | null {
+  const sentences: string[] = [];
+  if (before.executiveRole !== after.executiveRole) sentences.push(`Switched advisor from ${before.executiveRole} to ${after.executiveRole}.`);
+  if (before.industry !== after.industry) sentences.push(`Industry changed from ${before.industry} to ${after.industry}.`);
+  if (before.userRole !== after.userRole) sentences.push(`Your role changed from ${before.userRole} to ${after.userRole}.`);
+  return sentences.length ? sentences.join(' ') : null;
+}
+
+const executiveRoleSchema = z.enum(executiveRoles, { error: chatValidation.executiveRoleInvalid });
+const userRoleSchema = z.enum(executiveRoles, { error: chatValidation.userRoleInvalid });
+const industrySchema = z.enum(industries, { error: chatValidation.industryInvalid });
+const idSchema = z.uuid({ error: chatValidation.idInvalid });
+
+export const chatMessageRoles = ['user', 'assistant', 'system'] as const;
+/** An assistant reply is 'streaming' until it ends complete, stopped by the user, or failed; user and system messages are 'complete'. */
+export const chatMessageStatuses = ['streaming', 'complete', 'failed', 'stopped'] as const;
+export type ChatMessageStatus = (typeof chatMessageStatuses)[number];
+
+export const chatSessionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  executiveRole: z.string(),
+  industry: z.string(),
+  userRole: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatSessionDto = z.infer<typeof chatSessionSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  role: z.enum(chatMessageRoles),
+  content: z.string(),
+  userRole: z.string().nullable(),
+  executiveRole: z.string().nullable(),
+  documentIds: z.array(z.string()),
+  like: z.number().nullable(),
+  dislike: z.number().nullable(),
+  timestamp: z.string(),
+  status: z.enum(chatMessageStatuses),
+  model: z.string().nullable(),
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  /** Why a failed reply failed, in words a user can read. */
+  error: z.string().nullable(),
+});
+export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
+
+export const chatSessionParamsSchema = z.object({ id: idSchema });
+export const chatMessageParamsSchema = z.object({ id: idSchema, messageId: idSchema });
+export const messageParamsSchema = z.object({ id: idSchema });
+export const userParamsSchema = z.object({ id: idSchema });
+
+/** POST /api/chat-sessions. userId, when sent, must be the caller's own. */
+export const createChatSessionInputSchema = z.object({
+  userId: idSchema.optional(),
+  executiveRole: executiveRoleSchema,
+  industry: industrySchema,
+  userRole: userRoleSchema.optional(),
+  title: z.string({ error: chatValidation.titleInvalid }).trim().min(1, chatValidation.titleInvalid).max(MAX_TITLE_LENGTH, chatValidation.titleInvalid).optional(),
+});
+export type CreateChatSessionInput = z.infer<typeof createChatSessionInputSchema>;
+
+/** GET /api/chat-sessions/:id/messages: the latest page by default, older pages with `before` (a message id). */
+export const listMessagesQuerySchema = z.object({
+  before: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGES_PAGE).default(DISPLAYED_MESSAGES),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+export const listMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema), hasMore: z.boolean() });
+export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
+
+/** PUT /api/chat-sessions/:id/context */
+export const updateChatContextInputSchema = z
+  .object({ executiveRole: executiveRoleSchema.optional(), industry: industrySchema.optional(), userRole: userRoleSchema.optional() })
+  .refine((v) => v.executiveRole !== undefined || v.industry !== undefined || v.userRole !== undefined, { message: chatValidation.nothingToChange });
+export type UpdateChatContextInput = z.infer<typeof updateChatContextInputSchema>;
+export const updateChatContextResponseSchema = z.object({ session: chatSessionSchema, systemMessage: chatMessageSchema.nullable() });
+export type UpdateChatContextResponse = z.infer<typeof updateChatContextResponseSchema>;
+
+/** POST /api/chat-sessions/:id/messages. role 'system' posts a context note (Premium); 'user' asks the advisor. */
+export const sendMessageInputSchema = z.object({
+  content: z
+    .string({ error: chatValidation.contentRequired })
+    .trim()
+    .min(1, chatValidation.contentRequired)
+    .max(MAX_MESSAGE_LENGTH, chatValidation.contentTooLong),
+  role: z.enum(['user', 'system'], { error: "role must be 'user' or 'system'" }).default('user'),
+  userRole: userRoleSchema.nullish(),
+  documentIds: z.array(idSchema, { error: chatValidation.documentIdsInvalid }).max(MAX_DOCUMENTS_PER_MESSAGE, chatValidation.documentIdsInvalid).default([]),
+});
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+export const sendUserMessageResponseSchema = z.object({ userMessage: chatMessageSchema, assistantMessage: chatMessageSchema });
+export const sendSystemMessageResponseSchema = z.object({ systemMessage: chatMessageSchema });
+export const sendMessageResponseSchema = z.union([sendUserMessageResponseSchema, sendSystemMessageResponseSchema]);
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** POST .../messages/:messageId/stop and .../retry answer the assistant message as it now is. */
+export const assistantMessageResponseSchema = z.object({ message: chatMessageSchema });
+
+export const generateTitleResponseSchema = z.object({ title: z.string() });
+
+/** PATCH /api/messages/:id/feedback: like 1 clears dislike, dislike -1 clears like, both null clears both. */
+export const messageFeedbackInputSchema = z
+  .object({ like: z.literal(1).nullable().default(null), dislike: z.literal(-1).nullable().default(null) })
+  .refine((v) => !(v.like !== null && v.dislike !== null), { message: chatValidation.likeAndDislike, path: ['dislike'] });
+export type MessageFeedbackInput = z.input<typeof messageFeedbackInputSchema>;
+
+export const latestSessionResponseSchema = z.object({ id: z.string().nullable() });
+
+/** PUT /api/users/:id: saved chat defaults (Premium). null clears a default. */
+export const updateChatDefaultsInputSchema = z
+  .object({ defaultUserRole: userRoleSchema.nullable().optional(), defaultExecutiveRole: executiveRoleSchema.nullable().optional(), defaultIndustry: industrySchema.nullable().optional() })
+  .refine((v) => v.defaultUserRole !== undefined || v.defaultExecutiveRole !== undefined || v.defaultIndustry !== undefined, {
+    message: chatValidation.nothingToChange,
+  });
+export type UpdateChatDefaultsInput = z.infer<typeof updateChatDefaultsInputSchema>;
+export const chatDefaultsResponseSchema = z.object({
+  defaultUserRole: z.string().nullable(),
+  defaultExecutiveRole: z.string().nullable(),
+  defaultIndustry: z.string().nullable(),
+});
+export type ChatDefaults = z.infer<typeof chatDefaultsResponseSchema>;
+
+/** GET /api/chat/usage: what the usage bar shows. Limits are -1 (unlimited) for Premium. */
+export const chatUsageResponseSchema = z.object({
+  isPremium: z.boolean(),
+  interactionsUsed: z.number(),
+  interactionsLimit: z.number(),
+  attachmentsUsed: z.number(),
+  attachmentsLimit: z.number(),
+  /** Next UTC midnight, when the daily counters start again. */
+  resetsAt: z.string(),
+});
+export type ChatUsage = z.infer<typeof chatUsageResponseSchema>;
+
+/**
+ * Server-Sent Events of GET .../messages/:messageId/stream. Every event's `id:` is the length of the
+ * reply text the client holds after applying it, so a reconnect with Last-Event-ID resumes there.
+ */
+export const replyUsageSchema = z.object({ promptTokens: z.number().nullable(), completionTokens: z.number().nullable() });
+export const streamSnapshotEventSchema = z.object({ content: z.string(), status: z.enum(chatMessageStatuses) });
+export const streamDeltaEventSchema = z.object({ text: z.string() });
+export const streamDoneEventSchema = z.object({ status: z.enum(['complete', 'stopped']), content: z.string(), usage: replyUsageSchema });
+export const streamErrorEventSchema = z.object({ message: z.string(), content: z.string() });
+export type StreamSnapshotEvent = z.infer<typeof streamSnapshotEventSchema>;
+export type StreamDeltaEvent = z.infer<typeof streamDeltaEventSchema>;
+export type StreamDoneEvent = z.infer<typeof streamDoneEventSchema>;
+export type StreamErrorEvent = z.infer<typeof streamErrorEventSchema>;
+export const streamEventNames = ['snapshot', 'delta', 'done', 'error'] as const;

@@ -1,0 +1,27 @@
+/**
+ * The server end-to-end tests run against: a fresh PGlite database, the demo AI model, and a real
+ * SMTP sink whose messages land as JSON files the tests read.
+ */
+import { rmSync } from 'node:fs';
+import { startSmtpSink } from '../fakes/smtp-sink.ts';
+import { e2eDataDir, e2eMailDir, e2eRoot, e2eSmtpPort } from './paths.ts';
+
+rmSync(e2eRoot, { recursive: true, force: true });
+const sink = await startSmtpSink({ port: e2eSmtpPort, dir: e2eMailDir });
+
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  PORT: process.env.E2E_PORT ?? '3100',
+  HOST: '127.0.0.1',
+  DATA_DIR: e2eDataDir,
+  SMTP_URL: sink.url,
+  AI_PROVIDER: 'demo',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+  RATE_LIMIT_CONTACT_PER_HOUR: '1000',
+  ADMIN_EMAILS: 'e2e-admin@example.com',
+});
+delete process.env.DATABASE_URL;
+
+await import('../../src/server/server.ts');
