@@ -6,10 +6,10 @@ import { cn } from '#client/lib/class-names.ts';
 export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden className={cn('size-8 shrink-0', className)}>
-      <rect width="32" height="32" rx="8" className="fill-primary" />
-      <path d="M10 25V8.5a1.5 1.5 0 0 1 1.5-1.5h9A1.5 1.5 0 0 1 22 8.5V25" fill="none" strokeWidth="2.2" className="stroke-brand" />
-      <circle cx="18.5" cy="16.5" r="1.4" className="fill-brand" />
-      <path d="M7 25h18" strokeWidth="2.2" strokeLinecap="round" className="stroke-brand" />
+      <rect width="32" height="32" rx="8" fill="#13294b" />
+      <path d="M10 25V8.5a1.5 1.5 0 0 1 1.5-1.5h9A1.5 1.5 0 0 1 22 8.5V25" fill="none" strokeWidth="2.2" stroke="#d9a441" />
+      <circle cx="18.5" cy="16.5" r="1.4" fill="#d9a441" />
+      <path d="M7 25h18" strokeWidth="2.2" strokeLinecap="round" stroke="#d9a441" />
     </svg>
   );
 }
