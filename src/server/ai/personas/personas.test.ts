@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import { executiveRoles, industries } from '#contract/roles.ts';
+import { buildSystemPrompt, buildTitlePrompt, personaSummary } from './compose.ts';
+import { composeDemoReply, DEMO_MARKER } from './demo-reply.ts';
+import { industryContexts } from './industries.ts';
+import { rolePersonas } from './roles.ts';
+import { userRoleProfiles } from './user-roles.ts';
+
+const PLACEHOLDER = /\b(todo|tbd|lorem|ipsum|placeholder|xxx)\b/i;
+const APP = 'Corner Office';
+
+function prompt(executiveRole: string, industry = 'Technology', userRole = 'Research Analyst'): string {
+  return buildSystemPrompt({ executiveRole, industry, userRole, appName: APP });
+}
+
+function expectFilled(items: readonly string[], min: number, max: number): void {
+  expect(items.length).toBeGreaterThanOrEqual(min);
+  expect(items.length).toBeLessThanOrEqual(max);
+  for (const item of items) {
+    expect(item.trim().length).toBeGreaterThan(3);
+    expect(item).not.toMatch(PLACEHOLDER);
+  }
+  expect(new Set(items).size).toBe(items.length);
+}
+
+const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+
+describe('persona data', () => {
+  it('covers exactly the 18 roles, each complete', () => {
+    expect(Object.keys(rolePersonas).sort()).toEqual([...executiveRoles].sort());
+    for (const role of executiveRoles) {
+      const p = rolePersonas[role];
+      expect(p.title.length).toBeGreaterThan(0);
+      expectFilled(p.expertise, 4, 6);
+      expectFilled(p.priorities, 3, 5);
+      expectFilled(
+        p.decisionFrameworks.map((f) => f.name),
+        3,
+        4,
+      );
+      expectFilled(
+        p.decisionFrameworks.map((f) => f.howApplied),
+        3,
+        4,
+      );
+      expectFilled(p.questionsBack, 4, 5);
+      for (const q of p.questionsBack) expect(q.endsWith('?')).toBe(true);
+      expect(p.communicationStyle.split('.').filter((s) => s.trim()).length).toBeGreaterThanOrEqual(2);
+      expect(p.communicationStyle).not.toMatch(PLACEHOLDER);
+      expect([null, 'legal', 'financial', 'medical']).toContain(p.adviceCaveat);
+    }
+  });
+
+  it('writes each framework use as a verb phrase, because the demo reply reads it after "which"', () => {
+    for (const role of executiveRoles) {
+      for (const f of rolePersonas[role].decisionFrameworks) expect(f.howApplied, `${role}: ${f.name}`).toMatch(/^[a-z-]+s\b/);
+    }
+  });
+
+  it('marks legal and money-heavy roles with an advice caveat', () => {
+    expect(rolePersonas['VP Legal'].adviceCaveat).toBe('legal');
+    expect(rolePersonas.CFO.adviceCaveat).toBe('financial');
+    expect(rolePersonas['Private Equity Partner'].adviceCaveat).toBe('financial');
+    expect(rolePersonas.CTO.adviceCaveat).toBeNull();
+  });
+
+  it('covers exactly the 12 industries, each complete and safe for a Markdown table', () => {
+    expect(Object.keys(industryContexts).sort()).toEqual([...industries].sort());
+    for (const industry of industries) {
+      const c = industryContexts[industry];
+      expect(c.economics.split('. ').length).toBeGreaterThanOrEqual(2);
+      expectFilled(
+        c.keyMetrics.map((m) => m.name),
+        5,
+        6,
+      );
+      expectFilled(
+        c.keyMetrics.map((m) => m.why),
+        5,
+        6,
+      );
+      for (const m of c.keyMetrics) expect(`${m.name}${m.why}`).not.toContain('|');
+      expectFilled(c.regulation, 3, 5);
+      expectFilled(c.currentDynamics, 3, 4);
+      expectFilled(c.typicalRisks, 3, 4);
+      // Dated trends rot; the text must stay true without a year in it.
+      expect([c.economics, ...c.currentDynamics].join(' ')).not.toMatch(/\b(19|20)\d\d\b/);
+    }
+  });
+
+  it('has an addressing line for each of the 18 user roles', () => {
+    expect(Object.keys(userRoleProfiles).sort()).toEqual([...executiveRoles].sort());
+    for (const role of executiveRoles) {
+      expect(userRoleProfiles[role].addressing.length).toBeGreaterThan(40);
+      expect(userRoleProfiles[role].tone.length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe('buildSystemPrompt', () => {
+  it('gives every role content that no other role’s prompt contains', () => {
+    const prompts = new Map(executiveRoles.map((role) => [role, prompt(role)]));
+    for (const role of executiveRoles) {
+      const own = prompts.get(role) ?? '';
+      expect(own).toContain(rolePersonas[role].title);
+      expect(own).toContain(rolePersonas[role].communicationStyle);
+      for (const f of rolePersonas[role].decisionFrameworks) {
+        const line = `**${f.name}**: ${f.howApplied}.`;
+        expect(own).toContain(line);
+        for (const other of executiveRoles) {
+          if (other !== role) expect(prompts.get(other), `${role} framework leaked into ${other}`).not.toContain(line);
+        }
+      }
+    }
+  });
+
+  it('gives every industry content that no other industry’s prompt contains', () => {
+    const prompts = new Map(industries.map((industry) => [industry, prompt('CEO', industry)]));
+    for (const industry of industries) {
+      const c = industryContexts[industry];
+      const own = prompts.get(industry) ?? '';
+      expect(own).toContain(`in the ${industry} industry`);
+      expect(own).toContain(c.economics);
+      for (const regulator of c.regulation) expect(own).toContain(regulator);
+      for (const other of industries) {
+        if (other !== industry) expect(prompts.get(other)).not.toContain(c.economics);
+      }
+    }
+  });
+
+  it('changes with the user’s own role', () => {
+    const forCeo = prompt('CFO', 'Retail', 'CEO');
+    const forManager = prompt('CFO', 'Retail', 'Manager');
+    expect(forCeo).not.toBe(forManager);
+    expect(forCeo).toContain(userRoleProfiles.CEO.addressing);
+    expect(forManager).toContain(userRoleProfiles.Manager.addressing);
+    expect(forManager).not.toContain(userRoleProfiles.CEO.addressing);
+  });
+
+  it('carries the fixed rules and the app name', () => {
+    const text = prompt('COO', 'Energy', 'Director');
+    expect(text).toContain(APP);
+    expect(text).toContain('Stay in character as the Chief Operating Officer');
+    expect(text).toContain('give a clear recommendation');
+    expect(text).toContain('at most one or two of your typical questions');
+    expect(text).toContain('well-formed Markdown');
+    expect(text).toContain('Never claim to be human');
+    expect(text).toContain('Refuse clearly illegal requests');
+    expect(text).toContain('not legal, financial or medical advice');
+  });
+
+  it('adds a firmer caveat for roles whose advice borders on law or finance', () => {
+    expect(prompt('VP Legal')).toContain('state clearly that this is not legal advice');
+    expect(prompt('CHRO')).toContain('state clearly that this is not legal advice');
+    expect(prompt('CFO')).toContain('not financial, investment or tax advice');
+    expect(prompt('Private Equity Partner')).toContain('not financial, investment or tax advice');
+    const cto = prompt('CTO');
+    expect(cto).not.toContain('state clearly that this is not legal advice');
+    expect(cto).not.toContain('not financial, investment or tax advice');
+  });
+
+  it('falls back to a generic executive and industry for unknown strings, without echoing them', () => {
+    for (const [role, industry, userRole] of [
+      ['Chief Vibes Officer', 'Underwater Basket Weaving', 'Wizard'],
+      ['', '', ''],
+      ['constructor', '__proto__', 'toString'],
+      ['cfo', 'technology', 'ceo'],
+    ] as const) {
+      const text = buildSystemPrompt({ executiveRole: role, industry, userRole, appName: APP });
+      expect(text).toContain('Senior Executive');
+      expect(text).toContain('general business');
+      expect(text).toContain('business professional');
+      if (role) expect(text).not.toContain(role);
+      if (industry) expect(text).not.toContain(industry);
+      expect(() => personaSummary(role, industry)).not.toThrow();
+      expect(() => composeDemoReply({ executiveRole: role, industry, userRole, question: 'Hi' })).not.toThrow();
+    }
+  });
+
+  it('still works with a known role in an unknown industry', () => {
+    const text = prompt('CISO', 'Space Tourism');
+    expect(text).toContain('Chief Information Security Officer across industries');
+    expect(text).toContain('STRIDE threat modeling');
+  });
+});
+
+describe('personaSummary', () => {
+  it('is one line naming the title and industry', () => {
+    const line = personaSummary('Private Equity Partner', 'Retail');
+    expect(line).not.toContain('\n');
+    expect(line).toContain('Private Equity Partner in Retail');
+    expect(line).toContain('LBO returns bridge');
+    expect(personaSummary('CFO', 'Finance')).not.toBe(personaSummary('CMO', 'Finance'));
+  });
+});
+
+describe('buildTitlePrompt', () => {
+  it('contains the messages and asks for a short unquoted title', () => {
+    const text = buildTitlePrompt([
+      { role: 'user', content: 'Should we raise prices 8% on our mid-market plan?' },
+      { role: 'assistant', content: 'Start with a cohort test on new customers.' },
+    ]);
+    expect(text).toContain('User: Should we raise prices 8% on our mid-market plan?');
+    expect(text).toContain('Advisor: Start with a cohort test on new customers.');
+    expect(text).toContain('3 to 7 words');
+    expect(text).toContain('no quotes');
+  });
+
+  it('keeps only the opening of a long conversation', () => {
+    const long = 'a'.repeat(5000);
+    const messages = Array.from({ length: 20 }, (_, i) => ({ role: 'user', content: `message ${i} ${long}` }));
+    const text = buildTitlePrompt(messages);
+    expect(text).toContain('message 0');
+    expect(text).not.toContain('message 10');
+    expect(text.length).toBeLessThan(8000);
+  });
+});
+
+describe('composeDemoReply', () => {
+  const base = {
+    executiveRole: 'CFO',
+    industry: 'Healthcare',
+    userRole: 'Manager',
+    question: 'Should we open a second outpatient clinic next year, given our cash position?',
+  };
+
+  it('starts with the demo marker and a blank line', () => {
+    expect(composeDemoReply(base).startsWith(`${DEMO_MARKER}\n\n`)).toBe(true);
+    expect(DEMO_MARKER).toBe(
+      '> *Demo mode: this reply was composed offline by the built-in demo advisor. Configure an AI provider for real answers.*',
+    );
+  });
+
+  it('speaks as the chosen executive in the chosen industry about the question', () => {
+    const reply = composeDemoReply(base);
+    expect(reply).toContain('Chief Financial Officer');
+    expect(reply).toContain('Healthcare');
+    expect(reply).toContain('open a second outpatient clinic');
+    expect(reply).toContain('### How I would approach it');
+    expect(reply).toContain('### What I would measure');
+    expect(reply).toContain('### Questions for you');
+    expect(reply).toContain('Not financial, investment or tax advice');
+    expect(rolePersonas.CFO.decisionFrameworks.some((f) => reply.includes(f.name))).toBe(true);
+    expect(industryContexts.Healthcare.keyMetrics.filter((m) => reply.includes(`| ${m.name} |`))).toHaveLength(3);
+    expect(rolePersonas.CFO.questionsBack.filter((q) => reply.includes(q))).toHaveLength(2);
+  });
+
+  it('is deterministic for the same input and differs for different questions', () => {
+    expect(composeDemoReply(base)).toBe(composeDemoReply({ ...base }));
+    const other = composeDemoReply({ ...base, question: 'How do we cut agency nurse spending?' });
+    expect(other).not.toBe(composeDemoReply(base));
+    // Not just the echoed quote: the picked frameworks, metrics or questions vary across questions.
+    const bodies = new Set(
+      ['pricing', 'hiring', 'a merger', 'layoffs', 'a new ERP', 'an audit'].map((topic) =>
+        composeDemoReply({ ...base, question: `What about ${topic}?` }).split('\n').slice(3).join('\n'),
+      ),
+    );
+    expect(bodies.size).toBeGreaterThan(1);
+  });
+
+  it('adds the caveat line only for roles that carry one', () => {
+    expect(composeDemoReply({ ...base, executiveRole: 'VP Legal' })).toContain('Not legal advice');
+    const cmo = composeDemoReply({ ...base, executiveRole: 'CMO' });
+    expect(cmo).not.toContain('Not legal advice');
+    expect(cmo).not.toContain('Not financial');
+  });
+
+  it('stays within 150-300 words for every role and industry', () => {
+    for (const executiveRole of executiveRoles) {
+      for (const industry of industries) {
+        const words = wordCount(composeDemoReply({ executiveRole, industry, userRole: 'Private Equity Partner', question: base.question }));
+        expect(words, `${executiveRole} / ${industry}`).toBeGreaterThanOrEqual(150);
+        expect(words, `${executiveRole} / ${industry}`).toBeLessThanOrEqual(300);
+      }
+    }
+  });
+
+  it('keeps its Markdown intact whatever the question contains', () => {
+    const reply = composeDemoReply({ ...base, question: '| # > **bold** `code` [link](x)\n\n### Heading' });
+    const tableRows = reply.split('\n').filter((line) => line.startsWith('|'));
+    expect(tableRows).toHaveLength(5);
+    for (const row of tableRows) expect(row.split('|')).toHaveLength(4);
+    expect(reply.split('\n').filter((line) => line.startsWith('### '))).toHaveLength(3);
+    expect(composeDemoReply({ ...base, question: '   ' })).toContain('your question');
+  });
+});
