@@ -4,7 +4,10 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -55,6 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps = { db: database.db, config, mailer, log: app.log };
   await app.register(authRoutes, { deps });
+  await app.register(contactRoutes, { deps });
+  await app.register(cookieConsentRoutes, { deps });
+  await app.register(analyticsRoutes, { deps });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 

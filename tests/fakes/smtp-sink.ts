@@ -7,6 +7,8 @@ export interface SunkMail {
   from: string;
   to: string[];
   subject: string;
+  /** Reply-To header as text ('' when absent). */
+  replyTo: string;
   text: string;
   html: string;
   receivedAt: number;
@@ -41,6 +43,7 @@ export async function startSmtpSink(options: { port?: number; dir?: string } = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? '',
+            replyTo: parsed.replyTo?.text ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: Date.now(),

@@ -13,10 +13,14 @@ function siteOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** The link-preview image in public/ (rendered by scripts/render-brand-images.ts). */
+const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;
+
 /** The <head> tags of one page, rendered on the server so crawlers and link previews need no JavaScript. */
 export function renderHead(page: PageMeta, origin: string, config: Config): string {
   const title = documentTitle(page, config.appName);
   const url = `${origin}${page.path || '/'}`;
+  const imageAlt = `${config.appName}: AI executive advisors for founders and business owners`;
   const tags = [
     `<title>${escapeAttr(title)}</title>`,
     `<meta name="description" content="${escapeAttr(page.description)}" />`,
@@ -28,11 +32,17 @@ export function renderHead(page: PageMeta, origin: string, config: Config): stri
     `<meta property="og:title" content="${escapeAttr(title)}" />`,
     `<meta property="og:description" content="${escapeAttr(page.description)}" />`,
     `<meta property="og:url" content="${escapeAttr(url)}" />`,
-    `<meta property="og:image" content="${escapeAttr(`${origin}/og-image.png`)}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:image" content="${escapeAttr(`${origin}${socialImage.path}`)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${socialImage.width}" />`,
+    `<meta property="og:image:height" content="${socialImage.height}" />`,
+    `<meta property="og:image:alt" content="${escapeAttr(imageAlt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeAttr(title)}" />`,
     `<meta name="twitter:description" content="${escapeAttr(page.description)}" />`,
-    `<meta name="twitter:image" content="${escapeAttr(`${origin}/og-image.png`)}" />`,
+    `<meta name="twitter:image" content="${escapeAttr(`${origin}${socialImage.path}`)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeAttr(imageAlt)}" />`,
   ];
   // Data, not code: CSP does not run it, and the client reads it at start (product name, company).
   const publicConfig = JSON.stringify({ appName: config.appName, companyName: config.companyName }).replace(/</g, '\\u003c');
@@ -89,6 +99,11 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       return reply.status(404).type('text/plain').send('Not found');
     }
     const page = pageFor(urlPath);
+    // One address per page: '/plans/' answers with a permanent redirect to '/plans'.
+    if (page && urlPath !== page.path) {
+      const query = request.url.slice(urlPath.length);
+      return reply.redirect(`${page.path}${query}`, 301);
+    }
     const html = template.replace('<!--app-head-->', renderHead(page ?? notFoundPage, siteOrigin(request, config), config));
     return reply
       .status(page ? 200 : 404)

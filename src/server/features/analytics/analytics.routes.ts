@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageViewInputSchema } from '#contract/consent.ts';
+import { errorResponseSchema } from '#contract/errors.ts';
+import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { type AnalyticsDeps, recordPageView } from './analytics.service.ts';
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }> = async (app, { deps }) => {
+  app.post(
+    '/api/analytics/page-view',
+    {
+      schema: {
+        tags: ['analytics'],
+        body: pageViewInputSchema,
+        response: { 204: z.null(), 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+      },
+      // Generous: a person clicking around quickly, never a flood into the logs.
+      config: rateLimitConfig(120, 1, 'rate_limit:general'),
+    },
+    async (request, reply) => {
+      recordPageView(deps, request.body.path, request.user);
+      return reply.status(204).send();
+    },
+  );
+};

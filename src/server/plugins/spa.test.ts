@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '#contract/pages.ts';
+import { createTestApp, inject, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+let clientDir: string;
+const origin = 'https://cornerofficeai.example';
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(clientDir, 'og-image.png'), 'png');
+  t = await createTestApp({ PUBLIC_URL: origin, APP_NAME: 'Boardroom', COMPANY_NAME: 'Boardroom Inc.' }, { clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+/** The head of the HTML the server sends, parsed without running any JavaScript. */
+function head(html: string) {
+  const meta = (attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: meta('name', 'description'),
+    robots: meta('name', 'robots'),
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+    og: {
+      title: meta('property', 'og:title'),
+      description: meta('property', 'og:description'),
+      url: meta('property', 'og:url'),
+      image: meta('property', 'og:image'),
+      width: meta('property', 'og:image:width'),
+      height: meta('property', 'og:image:height'),
+      siteName: meta('property', 'og:site_name'),
+    },
+    twitter: { card: meta('name', 'twitter:card'), title: meta('name', 'twitter:title'), image: meta('name', 'twitter:image') },
+    config: /<script id="app-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1],
+  };
+}
+
+const decode = (s: string | undefined) => s?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+
+describe('server-rendered head tags', () => {
+  it.each([
+    ['/', 'Boardroom - AI Executive Advisor'],
+    ['/plans', 'Plans & Pricing - Boardroom'],
+    ['/contact', 'Contact Us - Boardroom'],
+    ['/privacy-policy', 'Privacy Policy - Boardroom'],
+    ['/terms-and-conditions', 'Terms & Conditions - Boardroom'],
+    ['/signup', 'Create Account - Boardroom'],
+    ['/signin', 'Sign In - Boardroom'],
+  ])('%s is indexable with its own title, description, canonical and social tags', async (url, title) => {
+    const response = await inject(t.app, { method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const tags = head(response.body);
+    const page = pages.find((p) => p.path === url)!;
+    expect(decode(tags.title)).toBe(title);
+    expect(decode(tags.description)).toBe(page.description);
+    expect(tags.robots).toBeUndefined();
+    expect(tags.canonical).toBe(`${origin}${url}`);
+    expect(decode(tags.og.title)).toBe(title);
+    expect(decode(tags.og.description)).toBe(page.description);
+    expect(tags.og.url).toBe(`${origin}${url}`);
+    expect(tags.og.image).toBe(`${origin}/og-image.png`);
+    expect([tags.og.width, tags.og.height]).toEqual(['1200', '630']);
+    expect(tags.og.siteName).toBe('Boardroom');
+    expect(tags.twitter).toEqual({ card: 'summary_large_image', title: tags.og.title, image: `${origin}/og-image.png` });
+    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.' });
+  });
+
+  it('gives every page a title and description of its own', async () => {
+    const indexable = pages.filter((p) => p.indexable);
+    const heads = await Promise.all(indexable.map(async (p) => head((await inject(t.app, { method: 'GET', url: p.path })).body)));
+    expect(new Set(heads.map((h) => h.title)).size).toBe(indexable.length);
+    expect(new Set(heads.map((h) => h.description)).size).toBe(indexable.length);
+  });
+
+  it.each(['/reset-password?token=abc', '/chat', '/history', '/checkout'])('%s is noindex and has no canonical link', async (url) => {
+    const response = await inject(t.app, { method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    const tags = head(response.body);
+    expect(tags.robots).toBe('noindex, nofollow');
+    expect(tags.canonical).toBeUndefined();
+    expect(tags.title).toMatch(/ - Boardroom$/);
+  });
+
+  it('answers an unknown page with 404, the Page Not Found title and noindex', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    const tags = head(response.body);
+    expect(tags.title).toBe('Page Not Found - Boardroom');
+    expect(tags.robots).toBe('noindex, nofollow');
+    expect(tags.canonical).toBeUndefined();
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('sends a missing asset as a plain 404, never the app shell, and an unknown API path as JSON', async () => {
+    const asset = await inject(t.app, { method: 'GET', url: '/assets/gone-1234.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).toBe('Not found');
+    const apiPath = await inject(t.app, { method: 'GET', url: '/api/nope' });
+    expect(apiPath.statusCode).toBe(404);
+    expect(apiPath.json()).toEqual({ error: 'Not found', code: 'not_found:route' });
+  });
+
+  it('redirects a trailing slash to the one canonical address, keeping the query', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/plans/?ref=mail' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/plans?ref=mail');
+  });
+
+  it('escapes configuration in attributes and in the config script', async () => {
+    const odd = await createTestApp({ APP_NAME: '"><script>x</script>', PUBLIC_URL: origin }, { clientDir });
+    const response = await inject(odd.app, { method: 'GET', url: '/plans' });
+    expect(response.body).not.toContain('<script>x</script>');
+    expect(decode(head(response.body).title)).toBe('Plans & Pricing - "><script>x</script>');
+    await odd.close();
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt keeps crawlers out of the API and app-only pages and points to the sitemap', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /api/');
+    for (const path of ['/chat', '/history', '/checkout', '/reset-password']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).not.toContain('Disallow: /plans');
+    expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists exactly the indexable pages', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(
+      ['/', '/plans', '/signup', '/signin', '/contact', '/privacy-policy', '/terms-and-conditions'].map((p) => `${origin}${p}`).sort(),
+    );
+    expect(response.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  });
+});
