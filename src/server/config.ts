@@ -48,9 +48,11 @@ export const envSchema = z.object({
   CONTACT_TO: z.email({ error: 'expected an e-mail address' }).optional(),
   ADMIN_EMAILS: emailList.default([]),
   SESSION_HOURS: positiveInt.default(24),
+  SESSION_CACHE_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).max(60_000, 'expected at most 60000').default(2000),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(10),
   RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt.default(20),
   RATE_LIMIT_CONTACT_PER_HOUR: positiveInt.default(5),
+  RATE_LIMIT_CHAT_PER_MINUTE: positiveInt.default(30),
   AI_PROVIDER: z.enum(['demo', 'openai', 'anthropic', 'openai-compatible'], { error: 'expected demo, openai, anthropic or openai-compatible' }).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_BASE_URL: urlString(/^https?:$/, 'an http(s) URL of an OpenAI-compatible server, such as http://127.0.0.1:11434/v1').optional(),
@@ -125,6 +127,8 @@ function toConfig(env: Env) {
     session: {
       /** Lifetime the server gives a session when 'Stay signed in' is off (the cookie itself dies with the browser). */
       shortHours: env.SESSION_HOURS,
+      /** How long an instance may reuse a session lookup (0 turns the cache off). */
+      cacheMs: env.SESSION_CACHE_MS,
       cookieName: isProduction ? '__Host-session' : 'session',
       secureCookie: isProduction,
     },
@@ -136,6 +140,8 @@ function toConfig(env: Env) {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,
       contactPerHour: env.RATE_LIMIT_CONTACT_PER_HOUR,
+      /** Messages sent (and replies retried) per account per minute, whatever the plan. */
+      chatPerMinute: env.RATE_LIMIT_CHAT_PER_MINUTE,
     },
   };
 }

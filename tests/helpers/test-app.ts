@@ -11,10 +11,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database with test configuration; `vars` are environment variables to set. */
-export async function createTestApp(vars: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const config = configFrom({ RATE_LIMIT_SIGNUP_PER_HOUR: '1000', RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...vars });
+/**
+ * buildApp on a fresh database with test configuration; `vars` are environment variables to set.
+ * With `database`, the app runs on that one instead (a "restart" on the same data) and close() leaves it open.
+ */
+export async function createTestApp(vars: Record<string, string> = {}, options: { clientDir?: string; database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase());
+  const config = configFrom({ RATE_LIMIT_SIGNUP_PER_HOUR: '1000', RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_CHAT_PER_MINUTE: '1000', AI_DEMO_WORD_DELAY_MS: '0', ...vars });
   const app = await buildApp({ config, database, logger: false, clientDir: options.clientDir ?? '/nonexistent-client-dir' });
   await app.ready();
   return {
@@ -23,7 +26,7 @@ export async function createTestApp(vars: Record<string, string> = {}, options: 
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

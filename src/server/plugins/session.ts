@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { userForSessionToken, type IssuedSession } from '../features/auth/auth.service.ts';
+import type { SessionCache } from '../features/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,7 @@ declare module 'fastify' {
 }
 
 /** Reads the session cookie of every API request into request.user. */
-export async function registerSession(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+export async function registerSession(app: FastifyInstance, deps: { db: Db; sessionCache: SessionCache }, config: Config): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('isPremium', false);
@@ -25,8 +26,7 @@ export async function registerSession(app: FastifyInstance, db: Db, config: Conf
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[config.session.cookieName];
     if (!token || token.length > 100) return;
-    const found = await userForSessionToken(db, token);
-    request.user = found?.user ?? null;
+    request.user = (await userForSessionToken(deps, token)) ?? null;
     if (request.user) {
       const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';
       request.isPremium = testPremium || isPremium(request.user.appUserType);

@@ -41,9 +41,9 @@ export async function insertSession(
 }
 
 /** The user behind a session token hash, if the session is alive and the account not deleted. */
-export async function findUserBySessionHash(db: Db, tokenHash: string): Promise<{ user: User; sessionId: string } | undefined> {
+export async function findUserBySessionHash(db: Db, tokenHash: string): Promise<{ user: User; expiresAt: Date } | undefined> {
   const rows = await db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))

@@ -9,6 +9,7 @@ import { AppError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import * as queries from './auth.queries.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 const RESET_TOKEN_MINUTES = 60;
@@ -19,6 +20,7 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  sessionCache: SessionCache;
 }
 
 /** A new browser session: the token goes in the cookie, its hash in the database. */
@@ -88,16 +90,26 @@ export async function signIn(deps: AuthDeps, input: SignInInput, userAgent: stri
   }
   if (!(await verifyPassword(user.password, input.password))) throw new AppError('unauthorized:credentials');
   const updated = await queries.recordLogin(deps.db, user.id, userTypeFor(deps.config, user.email, user.appUserType));
+  deps.sessionCache.invalidateUser(user.id);
   const session = await issueSession(deps, user.id, input.rememberMe ?? true, userAgent);
   return { user: toPublicUser(updated), session };
 }
 
 export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {
-  if (token) await queries.deleteSessionByHash(deps.db, hashToken(token));
+  if (!token) return;
+  const tokenHash = hashToken(token);
+  deps.sessionCache.deleteToken(tokenHash);
+  await queries.deleteSessionByHash(deps.db, tokenHash);
 }
 
-export async function userForSessionToken(db: Db, token: string) {
-  return queries.findUserBySessionHash(db, hashToken(token));
+/** The signed-in user behind a cookie token, from the short-lived cache when it can. */
+export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCache'>, token: string): Promise<User | undefined> {
+  const tokenHash = hashToken(token);
+  const cached = deps.sessionCache.get(tokenHash);
+  if (cached) return cached;
+  const found = await queries.findUserBySessionHash(deps.db, tokenHash);
+  if (found) deps.sessionCache.set(tokenHash, found.user, found.expiresAt);
+  return found?.user;
 }
 
 /**
@@ -135,6 +147,7 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput,
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
   const userId = await queries.resetPasswordWithToken(deps.db, hashToken(input.token), await hashPassword(input.password));
   if (!userId) throw new AppError('bad_request:reset_token');
+  deps.sessionCache.invalidateUser(userId);
 }
 
 function escapeHtml(value: string): string {

@@ -288,3 +288,24 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('session cache', () => {
+  it('with the cache on, logout and password reset still end sessions at once', async () => {
+    const cached = await createTestApp({ SESSION_CACHE_MS: '60000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.example.com' });
+    try {
+      const { cookie } = await signUpUser(cached.app, cached.config);
+      expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200);
+      await inject(cached.app, { method: 'POST', url: '/api/auth/logout', cookie });
+      expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(401);
+
+      const other = await signUpUser(cached.app, cached.config);
+      expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(200);
+      await inject(cached.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: other.user.email } });
+      const token = resetLinkIn((await smtp.waitFor(other.user.email)).text)!;
+      await inject(cached.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand new password' } });
+      expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+});
