@@ -7,6 +7,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// A local .env (see .env.example) fills in what the environment does not set.
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const builtIndex = path.join(root, 'dist/client/index.html');
 
 function newestMtime(target: string): number {
