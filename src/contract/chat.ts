@@ -137,8 +137,16 @@ export const sendMessageInputSchema = z.object({
   userRole: userRoleSchema.nullish(),
   documentIds: z.array(idSchema, { error: chatValidation.documentIdsInvalid }).max(MAX_DOCUMENTS_PER_MESSAGE, chatValidation.documentIdsInvalid).default([]),
 });
+/** What the client sends (role and documentIds may be left out)... */
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
-export const sendUserMessageResponseSchema = z.object({ userMessage: chatMessageSchema, assistantMessage: chatMessageSchema });
+/** ...and what the server works with after defaults. */
+export type ParsedSendMessageInput = z.output<typeof sendMessageInputSchema>;
+/** systemMessage is the note left when the message changed the user's own role mid-conversation (Premium). */
+export const sendUserMessageResponseSchema = z.object({
+  userMessage: chatMessageSchema,
+  assistantMessage: chatMessageSchema,
+  systemMessage: chatMessageSchema.nullable(),
+});
 export const sendSystemMessageResponseSchema = z.object({ systemMessage: chatMessageSchema });
 export const sendMessageResponseSchema = z.union([sendUserMessageResponseSchema, sendSystemMessageResponseSchema]);
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
@@ -153,6 +161,7 @@ export const messageFeedbackInputSchema = z
   .object({ like: z.literal(1).nullable().default(null), dislike: z.literal(-1).nullable().default(null) })
   .refine((v) => !(v.like !== null && v.dislike !== null), { message: chatValidation.likeAndDislike, path: ['dislike'] });
 export type MessageFeedbackInput = z.input<typeof messageFeedbackInputSchema>;
+export type ParsedMessageFeedbackInput = z.output<typeof messageFeedbackInputSchema>;
 
 export const latestSessionResponseSchema = z.object({ id: z.string().nullable() });
 

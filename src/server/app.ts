@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache };
   await app.register(authRoutes, { deps });
+  await app.register(chatRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });

@@ -1,0 +1,136 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LanguageModel } from 'ai';
+import { chatDefaults } from '#contract/roles.ts';
+import { composeDemoReply } from './personas/demo-reply.ts';
+
+// The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
+type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
+type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
+type GenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
+type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
+type Usage = GenerateResult['usage'];
+
+/**
+ * What the demo model needs to answer in character. Callers pass it as `providerOptions.demo`;
+ * real providers ignore options under a key that is not theirs.
+ */
+export type DemoRequest =
+  | { task: 'reply'; executiveRole: string; industry: string; userRole: string; question: string }
+  | { task: 'title'; firstUserMessage: string };
+
+export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest } {
+  return { demo: request };
+}
+
+const TITLE_WORDS = 6;
+const TITLE_MAX_CHARS = 60;
+
+/** A title from the first user message alone: the first few words, capitalised, without trailing punctuation. */
+export function demoTitle(firstUserMessage: string): string {
+  const words = firstUserMessage.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean).slice(0, TITLE_WORDS);
+  let title = words.join(' ').replace(/[\s.,;:!?…-]+$/u, '');
+  if (title.length > TITLE_MAX_CHARS) title = `${title.slice(0, TITLE_MAX_CHARS).replace(/\s+\S*$/, '')}`;
+  if (!title) return 'New conversation';
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+function lastUserText(options: CallOptions): string {
+  for (let i = options.prompt.length - 1; i >= 0; i--) {
+    const message = options.prompt[i]!;
+    if (message.role === 'user') {
+      return message.content
+        .map((part) => (part.type === 'text' ? part.text : ''))
+        .join('')
+        .trim();
+    }
+  }
+  return '';
+}
+
+function requestOf(options: CallOptions): DemoRequest {
+  const given = options.providerOptions?.demo as DemoRequest | undefined;
+  if (given && (given.task === 'reply' || given.task === 'title')) return given;
+  // Called without persona inputs (a tool, a smoke test): answer the last user message as the default persona.
+  return { task: 'reply', ...chatDefaults, question: lastUserText(options) };
+}
+
+function textFor(request: DemoRequest): string {
+  return request.task === 'title' ? demoTitle(request.firstUserMessage) : composeDemoReply(request);
+}
+
+function promptChars(options: CallOptions): number {
+  return options.prompt.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content).length), 0);
+}
+
+function usageOf(inputChars: number, outputChars: number): Usage {
+  const input = Math.ceil(inputChars / 4);
+  const output = Math.ceil(outputChars / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+/**
+ * The built-in offline model (AI_PROVIDER=demo): implements the AI SDK's LanguageModel v3
+ * specification, so the whole streaming path (runner, SSE, stop, usage) runs exactly as with a
+ * real provider. Replies come from the persona content; they stream word by word.
+ */
+export class DemoLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly provider = 'demo';
+  readonly modelId: string;
+  readonly supportedUrls = {};
+  private readonly wordDelayMs: number;
+
+  constructor(options: { modelId?: string; wordDelayMs: number }) {
+    this.modelId = options.modelId ?? 'demo';
+    this.wordDelayMs = options.wordDelayMs;
+  }
+
+  async doGenerate(options: CallOptions): Promise<GenerateResult> {
+    const text = textFor(requestOf(options));
+    return {
+      content: [{ type: 'text', text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: usageOf(promptChars(options), text.length),
+      warnings: [],
+      response: { id: `demo-${crypto.randomUUID()}`, modelId: this.modelId, timestamp: new Date() },
+    };
+  }
+
+  async doStream(options: CallOptions): Promise<StreamResult> {
+    const text = textFor(requestOf(options));
+    const words = text.match(/\s*\S+\s*/g) ?? [];
+    const { abortSignal } = options;
+    const delayMs = this.wordDelayMs;
+    const modelId = this.modelId;
+    const inputChars = promptChars(options);
+    let next = 0;
+    const stream = new ReadableStream<StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'response-metadata', id: `demo-${crypto.randomUUID()}`, modelId, timestamp: new Date() });
+        controller.enqueue({ type: 'text-start', id: 'text' });
+      },
+      async pull(controller) {
+        if (next > 0 && delayMs > 0) await sleep(delayMs, undefined, { signal: abortSignal }).catch(() => {});
+        if (abortSignal?.aborted) {
+          // What fetch does for a real provider: the body stream errors with the abort reason.
+          controller.error(abortSignal.reason);
+          return;
+        }
+        if (next < words.length) {
+          controller.enqueue({ type: 'text-delta', id: 'text', delta: words[next]! });
+          next += 1;
+          return;
+        }
+        controller.enqueue({ type: 'text-end', id: 'text' });
+        controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageOf(inputChars, text.length) });
+        controller.close();
+      },
+    });
+    return { stream };
+  }
+}

@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { chatMessages, chatSessions, users, type ChatMessage, type ChatSession, type NewChatMessage } from '#server/db/schema.ts';
+
+/** A transaction handle or the database: both run the same queries. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The server's idea of "today": the UTC date, decided by the database clock so every instance agrees. */
+const utcToday = sql`(now() at time zone 'utc')::date`;
+
+/** Ownership of a message: its session belongs to the user. Every message query carries it. */
+function ownedBy(userId: string): SQL {
+  return sql`exists (select 1 from ${chatSessions} where ${chatSessions.id} = ${chatMessages.sessionId} and ${chatSessions.userId} = ${userId})`;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; title: string; executiveRole: string; industry: string; userRole: string },
+): Promise<ChatSession> {
+  const rows = await db.insert(chatSessions).values(values).returning();
+  return rows[0]!;
+}
+
+export async function findSession(db: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The session, locked until the transaction ends: context changes and sends of one conversation take turns. */
+export async function lockSession(tx: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+  const rows = await tx
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function updateSession(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+  values: Partial<Pick<ChatSession, 'title' | 'executiveRole' | 'industry' | 'userRole' | 'updatedAt'>>,
+): Promise<ChatSession | undefined> {
+  const rows = await db
+    .update(chatSessions)
+    .set(values)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .returning();
+  return rows[0];
+}
+
+export async function latestSessionId(db: Executor, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId))
+    .orderBy(desc(chatSessions.updatedAt))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** Whether the conversation has begun: any message that is not a system note. */
+export async function hasConversationStarted(db: Executor, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), ne(chatMessages.role, 'system')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** User and assistant messages of a session (what title generation counts). */
+export async function countConversationMessages(db: Executor, sessionId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), inArray(chatMessages.role, ['user', 'assistant'])));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function insertMessages(db: Executor, values: NewChatMessage[]): Promise<ChatMessage[]> {
+  return db.insert(chatMessages).values(values).returning();
+}
+
+/** One page of a session's messages, newest first; `before` is the id of the oldest message the client has. */
+export async function listMessagesPage(db: Executor, sessionId: string, userId: string, options: { before?: string; limit: number }): Promise<ChatMessage[]> {
+  const conditions = [eq(chatMessages.sessionId, sessionId), ownedBy(userId)];
+  if (options.before) {
+    conditions.push(
+      sql`(${chatMessages.timestamp}, ${chatMessages.id}) < (select c.timestamp, c.id from ${chatMessages} c where c.id = ${options.before} and c.session_id = ${sessionId})`,
+    );
+  }
+  return db
+    .select()
+    .from(chatMessages)
+    .where(and(...conditions))
+    .orderBy(desc(chatMessages.timestamp), desc(chatMessages.id))
+    .limit(options.limit);
+}
+
+/** The messages written before a given one (newest first): the history a reply is generated from. */
+export async function messagesBefore(db: Executor, message: Pick<ChatMessage, 'sessionId' | 'id'>, limit: number): Promise<ChatMessage[]> {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, message.sessionId),
+        sql`(${chatMessages.timestamp}, ${chatMessages.id}) < (select c.timestamp, c.id from ${chatMessages} c where c.id = ${message.id})`,
+      ),
+    )
+    .orderBy(desc(chatMessages.timestamp), desc(chatMessages.id))
+    .limit(limit);
+}
+
+/** The opening of a conversation, oldest first: what a title is made from. */
+export async function firstMessages(db: Executor, sessionId: string, limit: number): Promise<ChatMessage[]> {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(asc(chatMessages.timestamp), asc(chatMessages.id))
+    .limit(limit);
+}
+
+export async function findMessage(db: Executor, messageId: string, userId: string, sessionId?: string): Promise<ChatMessage | undefined> {
+  const conditions = [eq(chatMessages.id, messageId), ownedBy(userId)];
+  if (sessionId) conditions.push(eq(chatMessages.sessionId, sessionId));
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(...conditions))
+    .limit(1);
+  return rows[0];
+}
+
+/** Only the runner and the stream read a message by id alone, after ownership was checked on the request. */
+export async function findMessageById(db: Executor, messageId: string): Promise<ChatMessage | undefined> {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).limit(1);
+  return rows[0];
+}
+
+export async function setFeedback(db: Executor, messageId: string, userId: string, values: { like: number | null; dislike: number | null }) {
+  const rows = await db
+    .update(chatMessages)
+    .set(values)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), ownedBy(userId)))
+    .returning();
+  return rows[0];
+}
+
+export async function deleteMessage(db: Executor, messageId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), ownedBy(userId)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** Puts a failed or stopped reply back to 'streaming' with empty text; the status check makes two retries race safely. */
+export async function restartReply(tx: Executor, messageId: string, values: { userRole: string; executiveRole: string }): Promise<ChatMessage | undefined> {
+  const rows = await tx
+    .update(chatMessages)
+    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), inArray(chatMessages.status, ['failed', 'stopped'])))
+    .returning();
+  return rows[0];
+}
+
+/** Saves the text so far; false when the reply is no longer 'streaming' here (stopped elsewhere, or deleted). */
+export async function saveReplyProgress(db: Executor, messageId: string, content: string): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ content })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+export async function finishReply(
+  db: Executor,
+  messageId: string,
+  fromStatus: 'streaming' | 'stopped',
+  values: Pick<ChatMessage, 'content' | 'status' | 'error' | 'model' | 'promptTokens' | 'completionTokens'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set(values)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, fromStatus)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** Marks a 'streaming' reply stopped without its runner (the runner is on another instance, or gone). */
+export async function markReplyStopped(db: Executor, messageId: string, userId: string): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ status: 'stopped' })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming'), ownedBy(userId)));
+}
+
+/** Start-up: replies whose runner died with the previous process fail, keeping their partial text. */
+export async function failStreamingReplies(db: Executor, error: string): Promise<number> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ status: 'failed', error })
+    .where(eq(chatMessages.status, 'streaming'))
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+/**
+ * Counts one free interaction in one statement: the counters start again on a new UTC day, and the
+ * row is updated only while under the limit, so parallel sends cannot overshoot. Returns the UTC day
+ * it was counted on, or null when the limit is reached.
+ */
+export async function consumeInteraction(db: Executor, userId: string, limit: number): Promise<string | null> {
+  const newDay = sql`coalesce(${users.lastInteractionDate} < ${utcToday}, true)`;
+  const rows = await db
+    .update(users)
+    .set({
+      dailyInteractionsUsed: sql`case when ${newDay} then 1 else ${users.dailyInteractionsUsed} + 1 end`,
+      dailyAttachmentsUsed: sql`case when ${newDay} then 0 else ${users.dailyAttachmentsUsed} end`,
+      lastInteractionDate: sql`${utcToday}`,
+    })
+    .where(and(eq(users.id, userId), sql`(${newDay} or ${users.dailyInteractionsUsed} < ${limit})`))
+    .returning({ day: users.lastInteractionDate });
+  return rows[0]?.day ?? null;
+}
+
+/** Gives back an interaction counted on `day`, only while that day is still today, never below zero. */
+export async function refundInteraction(db: Executor, userId: string, day: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ dailyInteractionsUsed: sql`greatest(${users.dailyInteractionsUsed} - 1, 0)` })
+    .where(and(eq(users.id, userId), eq(users.lastInteractionDate, day), sql`${users.lastInteractionDate} = ${utcToday}`));
+}
+
+/** Today's counters (zero when the stored ones belong to an earlier day). */
+export async function dailyUsage(db: Executor, userId: string): Promise<{ interactions: number; attachments: number } | undefined> {
+  const isToday = sql`${users.lastInteractionDate} = ${utcToday}`;
+  const rows = await db
+    .select({
+      interactions: sql<number>`case when ${isToday} then ${users.dailyInteractionsUsed} else 0 end`.mapWith(Number),
+      attachments: sql<number>`case when ${isToday} then ${users.dailyAttachmentsUsed} else 0 end`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return rows[0];
+}
+
+export async function updateUserDefaults(
+  db: Executor,
+  userId: string,
+  values: { defaultUserRole?: string | null; defaultExecutiveRole?: string | null; defaultIndustry?: string | null },
+) {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(eq(users.id, userId))
+    .returning({ defaultUserRole: users.defaultUserRole, defaultExecutiveRole: users.defaultExecutiveRole, defaultIndustry: users.defaultIndustry });
+  return rows[0];
+}

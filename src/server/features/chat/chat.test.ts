@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatValidation, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { DEMO_MARKER } from '#server/ai/personas/demo-reply.ts';
+import { users } from '#server/db/schema.ts';
+import { ask, createChatSession, listChatMessages, sendChatMessage, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ AI_PROVIDER: 'demo' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function premiumUser() {
+  const signedUp = await signUpUser(t.app, t.config);
+  await t.database.db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, signedUp.user.id));
+  return signedUp;
+}
+
+describe('POST /api/chat-sessions', () => {
+  it('creates a session with the default title and the product default for the user role', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const response = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload: { userId: user.id, executiveRole: 'CFO', industry: 'Healthcare' } });
+    expect(response.statusCode).toBe(201);
+    const session = response.json();
+    expect(session).toMatchObject({ userId: user.id, executiveRole: 'CFO', industry: 'Healthcare', userRole: 'Research Analyst', title: 'Chat with CFO - Healthcare' });
+    expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
+    const got = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie });
+    expect(got.json()).toEqual(session);
+  });
+
+  it('keeps a given title and user role', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Music', userRole: 'Manager', title: '  Label strategy  ' });
+    expect(session).toMatchObject({ title: 'Label strategy', userRole: 'Manager' });
+  });
+
+  it('lets a free account talk to the CEO, CFO and CHRO only', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    for (const executiveRole of ['CEO', 'CFO', 'CHRO']) await createChatSession(t.app, cookie, { executiveRole, industry: 'Energy' });
+    const cto = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload: { executiveRole: 'CTO', industry: 'Energy' } });
+    expect(cto.statusCode).toBe(403);
+    expect(cto.json()).toEqual({ error: expect.stringContaining('Upgrade to Premium'), code: 'forbidden:role' });
+    // Their own role is theirs to choose.
+    await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Energy', userRole: 'CTO' });
+  });
+
+  it('lets vip, admin and the allowed test-premium header talk to any executive', async () => {
+    const vip = await premiumUser();
+    await createChatSession(t.app, vip.cookie, { executiveRole: 'CTO', industry: 'Energy' });
+    const admin = await signUpUser(t.app, t.config);
+    await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, admin.user.id));
+    await createChatSession(t.app, admin.cookie, { executiveRole: 'VP Legal', industry: 'Energy' });
+    const tester = await signUpUser(t.app, t.config);
+    await createChatSession(t.app, tester.cookie, { executiveRole: 'CISO', industry: 'Energy' }, { 'x-test-premium': 'true' });
+  });
+
+  it('answers 400 naming the field, and 403 for another user id', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ industry: 'Energy' }, `executiveRole: ${chatValidation.executiveRoleInvalid}`],
+      [{ executiveRole: 'Wizard', industry: 'Energy' }, `executiveRole: ${chatValidation.executiveRoleInvalid}`],
+      [{ executiveRole: 'CEO', industry: 'Space' }, `industry: ${chatValidation.industryInvalid}`],
+      [{ executiveRole: 'CEO', industry: 'Energy', userRole: 'Boss' }, `userRole: ${chatValidation.userRoleInvalid}`],
+      [{ executiveRole: 'CEO', industry: 'Energy', title: ' ' }, `title: ${chatValidation.titleInvalid}`],
+      [{ executiveRole: 'CEO', industry: 'Energy', userId: 'nope' }, `userId: ${chatValidation.idInvalid}`],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toEqual({ error, code: 'bad_request:validation' });
+    }
+    const other = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload: { executiveRole: 'CEO', industry: 'Energy', userId: crypto.randomUUID() } });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('requires sign-in on every chat route', async () => {
+    const id = crypto.randomUUID();
+    const routes: Array<[string, string]> = [
+      ['POST', '/api/chat-sessions'],
+      ['GET', `/api/chat-sessions/${id}`],
+      ['GET', `/api/chat-sessions/${id}/messages`],
+      ['POST', `/api/chat-sessions/${id}/messages`],
+      ['PUT', `/api/chat-sessions/${id}/context`],
+      ['GET', `/api/chat-sessions/${id}/messages/${id}/stream`],
+      ['POST', `/api/chat-sessions/${id}/messages/${id}/stop`],
+      ['POST', `/api/chat-sessions/${id}/messages/${id}/retry`],
+      ['POST', `/api/chat-sessions/${id}/generate-title`],
+      ['GET', `/api/chat-sessions/${id}/documents`],
+      ['PATCH', `/api/messages/${id}/feedback`],
+      ['DELETE', `/api/messages/${id}`],
+      ['GET', `/api/users/${id}/latest-session`],
+      ['PUT', `/api/users/${id}`],
+      ['GET', '/api/chat/usage'],
+    ];
+    const bodies: Record<string, unknown> = {
+      'POST /api/chat-sessions': { executiveRole: 'CEO', industry: 'Energy' },
+      [`POST /api/chat-sessions/${id}/messages`]: { content: 'hi' },
+      [`PUT /api/chat-sessions/${id}/context`]: { industry: 'Energy' },
+      [`PATCH /api/messages/${id}/feedback`]: { like: 1 },
+      [`PUT /api/users/${id}`]: { defaultIndustry: 'Energy' },
+    };
+    for (const [method, url] of routes) {
+      const response = await t.app.inject({ method: method as 'GET', url, payload: bodies[`${method} ${url}`] as object | undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({ error: 'Not signed in', code: 'unauthorized:auth' });
+    }
+  });
+});
+
+describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
+  it('answers 201 at once with the user message and a streaming reply, which completes in character', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie, { executiveRole: 'CFO', industry: 'Retail', userRole: 'Manager' });
+    const response = await sendChatMessage(t.app, cookie, session.id, '  How should we price our new loyalty programme?  ');
+    expect(response.statusCode).toBe(201);
+    const { userMessage, assistantMessage, systemMessage } = response.json();
+    expect(userMessage).toMatchObject({ role: 'user', content: 'How should we price our new loyalty programme?', status: 'complete', userRole: 'Manager', executiveRole: 'CFO', documentIds: [] });
+    expect(assistantMessage).toMatchObject({ role: 'assistant', content: '', status: 'streaming', executiveRole: 'CFO' });
+    expect(systemMessage).toBeNull();
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply.status).toBe('complete');
+    expect(reply.content).toContain(DEMO_MARKER);
+    expect(reply.model).toBe('demo');
+    expect(reply.promptTokens).toBeGreaterThan(0);
+    expect(reply.completionTokens).toBeGreaterThan(0);
+    expect(reply.error).toBeNull();
+  });
+
+  it('rejects bad input naming the field', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ content: '   ' }, `content: ${chatValidation.contentRequired}`],
+      [{}, `content: ${chatValidation.contentRequired}`],
+      [{ content: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) }, `content: ${chatValidation.contentTooLong}`],
+      [{ content: 'hi', role: 'assistant' }, "role: role must be 'user' or 'system'"],
+      [{ content: 'hi', userRole: 'Jester' }, `userRole: ${chatValidation.userRoleInvalid}`],
+      [{ content: 'hi', documentIds: ['not-a-uuid'] }, `documentIds.0: ${chatValidation.idInvalid}`],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages`, cookie, payload });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(response.json()).toEqual({ error, code: 'bad_request:validation' });
+    }
+    const missing = await sendChatMessage(t.app, cookie, crypto.randomUUID(), 'hello');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Conversation not found', code: 'not_found:chat_session' });
+    const badId = await sendChatMessage(t.app, cookie, 'abc', 'hello');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error).toBe(`id: ${chatValidation.idInvalid}`);
+  });
+
+  it('stores document ids with the user message and a 8000-character message is accepted', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    const documentIds = [crypto.randomUUID(), crypto.randomUUID()];
+    const { userMessage, assistantMessage } = (await sendChatMessage(t.app, cookie, session.id, 'y'.repeat(MAX_MESSAGE_LENGTH), { documentIds })).json();
+    expect(userMessage.documentIds).toEqual(documentIds);
+    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+  });
+
+  it('takes system notes from Premium only, without counting an interaction', async () => {
+    const premium = await premiumUser();
+    const session = await createChatSession(t.app, premium.cookie);
+    const note = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages`, cookie: premium.cookie, payload: { content: 'Board meeting moved to Friday.', role: 'system', userRole: null } });
+    expect(note.statusCode).toBe(201);
+    expect(note.json()).toEqual({ systemMessage: expect.objectContaining({ role: 'system', content: 'Board meeting moved to Friday.', status: 'complete' }) });
+
+    const free = await signUpUser(t.app, t.config);
+    const freeSession = await createChatSession(t.app, free.cookie);
+    const refused = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${freeSession.id}/messages`, cookie: free.cookie, payload: { content: 'note', role: 'system' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('forbidden:premium');
+    const usage = await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie: free.cookie });
+    expect(usage.json().interactionsUsed).toBe(0);
+  });
+});
+
+describe('GET /api/chat-sessions/:id/messages', () => {
+  it('returns the latest 50 oldest first, and older pages with before', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    const { chatMessages } = await import('#server/db/schema.ts');
+    const base = Date.now() - 1_000_000;
+    await t.database.db.insert(chatMessages).values(
+      Array.from({ length: 120 }, (_, i) => ({ sessionId: session.id, role: 'user' as const, content: `m${i}`, timestamp: new Date(base + i * 1000) })),
+    );
+    const first = await listChatMessages(t.app, cookie, session.id);
+    expect(first.messages).toHaveLength(50);
+    expect(first.hasMore).toBe(true);
+    expect(first.messages[0]!.content).toBe('m70');
+    expect(first.messages[49]!.content).toBe('m119');
+    const second = await listChatMessages(t.app, cookie, session.id, `?before=${first.messages[0]!.id}`);
+    expect(second.messages.map((m) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `m${20 + i}`));
+    expect(second.hasMore).toBe(true);
+    const third = await listChatMessages(t.app, cookie, session.id, `?before=${second.messages[0]!.id}&limit=50`);
+    expect(third.messages).toHaveLength(20);
+    expect(third.hasMore).toBe(false);
+    const small = await listChatMessages(t.app, cookie, session.id, '?limit=3');
+    expect(small.messages.map((m) => m.content)).toEqual(['m117', 'm118', 'm119']);
+    const bad = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages?limit=1000`, cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^limit: /);
+    expect(user.id).toBeTruthy();
+  });
+
+  it('orders a reply after its question even though both are written in one transaction', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    for (const question of ['first question', 'second question']) {
+      const { assistantMessage } = await ask(t.app, cookie, session.id, question);
+      await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    }
+    const { messages } = await listChatMessages(t.app, cookie, session.id);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(messages[0]!.content).toBe('first question');
+  });
+});
+
+describe('titles', () => {
+  it('generates a title automatically once the conversation has 2 messages, and on request', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie, { executiveRole: 'CHRO', industry: 'Travel & Leisure' });
+    expect(session.title).toBe('Chat with CHRO - Travel & Leisure');
+    const { assistantMessage } = await ask(t.app, cookie, session.id, 'how do we retain seasonal staff across winter?');
+    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    const titled = await waitFor(async () => {
+      const s = (await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie })).json();
+      return s.title !== session.title ? s : undefined;
+    }, 'the automatic title');
+    expect(titled.title).toBe('How do we retain seasonal staff');
+
+    const generated = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/generate-title`, cookie });
+    expect(generated.statusCode).toBe(200);
+    expect(generated.json()).toEqual({ title: 'How do we retain seasonal staff' });
+  });
+
+  it('keeps the current title when there is nothing to title yet', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/generate-title`, cookie });
+    expect(response.json()).toEqual({ title: session.title });
+  });
+});

@@ -1,0 +1,56 @@
+import type { ModelMessage } from 'ai';
+import type { ChatMessage } from '#server/db/schema.ts';
+
+/** A rough but provider-neutral token estimate: about four characters per token in English text. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+type HistoryMessage = Pick<ChatMessage, 'role' | 'content' | 'status'>;
+
+/** How a stored message reads to the model; null when it is left out. */
+function asTurn(message: HistoryMessage): { role: 'user' | 'assistant'; content: string } | null {
+  const content = message.content.trim();
+  if (!content) return null;
+  if (message.role === 'user') return { role: 'user', content };
+  // The user saw a stopped reply's text; a failed or unfinished one is not part of the conversation.
+  if (message.role === 'assistant') return message.status === 'complete' || message.status === 'stopped' ? { role: 'assistant', content } : null;
+  // Context changes ("Switched advisor from CEO to CFO.") are notes the user also sees, not instructions.
+  return { role: 'user', content: `[Note: ${content}]` };
+}
+
+/**
+ * The conversation sent with a reply: the newest user message always, then as many earlier
+ * messages as fit the token budget, oldest first. Adjacent turns of one speaker are merged, which
+ * every provider accepts (some reject two user turns in a row).
+ * @param newestFirst the history before the reply, newest first; its first user message is the question.
+ */
+export function buildConversation(newestFirst: HistoryMessage[], budgetTokens: number): ModelMessage[] {
+  const turns: { role: 'user' | 'assistant'; content: string }[] = [];
+  let used = 0;
+  let haveQuestion = false;
+  for (const message of newestFirst) {
+    const turn = asTurn(message);
+    if (!turn) continue;
+    const cost = estimateTokens(turn.content);
+    if (haveQuestion && used + cost > budgetTokens) break;
+    if (turn.role === 'user' && message.role === 'user') haveQuestion = true;
+    used += cost;
+    turns.push(turn);
+  }
+  turns.reverse();
+  // A conversation cut by the budget must not open with the advisor speaking.
+  while (turns.length > 1 && turns[0]!.role === 'assistant') turns.shift();
+  const merged: { role: 'user' | 'assistant'; content: string }[] = [];
+  for (const turn of turns) {
+    const last = merged[merged.length - 1];
+    if (last && last.role === turn.role) last.content = `${last.content}\n\n${turn.content}`;
+    else merged.push({ ...turn });
+  }
+  return merged;
+}
+
+/** The question a reply answers: the newest user message in the history. */
+export function latestQuestion(newestFirst: HistoryMessage[]): string {
+  return newestFirst.find((m) => m.role === 'user')?.content.trim() ?? '';
+}

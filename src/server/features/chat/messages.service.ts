@@ -1,0 +1,166 @@
+import {
+  contextChangeNote,
+  type ChatMessageDto,
+  type ListMessagesQuery,
+  type ListMessagesResponse,
+  type ParsedMessageFeedbackInput,
+  type ParsedSendMessageInput,
+  type SendMessageResponse,
+} from '#contract/chat.ts';
+import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import type { ChatMessage, NewChatMessage } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { toMessageDto } from './chat-dto.ts';
+import * as queries from './chat.queries.ts';
+import { assertExecutiveAllowed, requireSession, type Caller, type ChatDeps } from './chat.service.ts';
+
+async function requireMessage(deps: ChatDeps, caller: Caller, messageId: string, sessionId?: string): Promise<ChatMessage> {
+  const message = await queries.findMessage(deps.db, messageId, caller.user.id, sessionId);
+  if (!message) throw new AppError('not_found:message');
+  return message;
+}
+
+/** Counts a free interaction inside the caller's transaction; Premium is not counted. */
+async function chargeInteraction(tx: queries.Executor, caller: Caller): Promise<string | null> {
+  if (caller.isPremium) return null;
+  const day = await queries.consumeInteraction(tx, caller.user.id, FREE_DAILY_INTERACTIONS);
+  if (!day) throw new AppError('rate_limit:interactions');
+  return day;
+}
+
+export async function listMessages(deps: ChatDeps, caller: Caller, sessionId: string, query: ListMessagesQuery): Promise<ListMessagesResponse> {
+  await requireSession(deps, caller, sessionId);
+  const page = await queries.listMessagesPage(deps.db, sessionId, caller.user.id, { before: query.before, limit: query.limit + 1 });
+  const hasMore = page.length > query.limit;
+  return { messages: page.slice(0, query.limit).reverse().map(toMessageDto), hasMore };
+}
+
+/**
+ * A user message: checks the rules, then in one transaction counts the interaction and stores the
+ * message with an empty 'streaming' reply; the reply is written in the background. A system message
+ * (a Premium context note) is stored as it is.
+ */
+export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: string, input: ParsedSendMessageInput): Promise<SendMessageResponse> {
+  if (input.role === 'system') return { systemMessage: toMessageDto(await addSystemNote(deps, caller, sessionId, input.content)) };
+
+  const result = await deps.db.transaction(async (tx) => {
+    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    if (!session) throw new AppError('not_found:chat_session');
+    assertExecutiveAllowed(caller, session.executiveRole);
+    // The user's own role travels with each message; changing it is a context change like any other.
+    const userRole = input.userRole ?? session.userRole;
+    let note: string | null = null;
+    if (userRole !== session.userRole) {
+      const started = await queries.hasConversationStarted(tx, sessionId);
+      if (started && !caller.isPremium) throw new AppError('forbidden:context');
+      if (started) note = contextChangeNote(session, { ...session, userRole });
+    }
+    const chargedDay = await chargeInteraction(tx, caller);
+    // Explicit, increasing timestamps: now() is the same for every row of a transaction.
+    const at = Date.now();
+    const common = { sessionId, userRole, executiveRole: session.executiveRole };
+    const rows: NewChatMessage[] = [
+      ...(note ? [{ ...common, role: 'system' as const, content: note, timestamp: new Date(at - 1) }] : []),
+      { ...common, role: 'user', content: input.content, documentIds: input.documentIds, status: 'complete', timestamp: new Date(at) },
+      { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
+    ];
+    const inserted = await queries.insertMessages(tx, rows);
+    await queries.updateSession(tx, sessionId, caller.user.id, { userRole, updatedAt: new Date(at) });
+    return { session, userRole, chargedDay, inserted };
+  });
+
+  if (result.chargedDay) deps.sessionCache.invalidateUser(caller.user.id);
+  const byRole = (role: ChatMessage['role']) => result.inserted.find((m) => m.role === role);
+  const assistant = byRole('assistant')!;
+  deps.runners.start({
+    messageId: assistant.id,
+    sessionId,
+    userId: caller.user.id,
+    executiveRole: result.session.executiveRole,
+    industry: result.session.industry,
+    userRole: result.userRole,
+    chargedDay: result.chargedDay,
+  });
+  const system = byRole('system');
+  return { userMessage: toMessageDto(byRole('user')!), assistantMessage: toMessageDto(assistant), systemMessage: system ? toMessageDto(system) : null };
+}
+
+async function addSystemNote(deps: ChatDeps, caller: Caller, sessionId: string, content: string): Promise<ChatMessage> {
+  // Context notes belong to mid-conversation switching, which is Premium.
+  if (!caller.isPremium) {
+    await requireSession(deps, caller, sessionId);
+    throw new AppError('forbidden:premium');
+  }
+  return deps.db.transaction(async (tx) => {
+    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    if (!session) throw new AppError('not_found:chat_session');
+    const now = new Date();
+    const [message] = await queries.insertMessages(tx, [{ sessionId, role: 'system', content, status: 'complete', timestamp: now }]);
+    await queries.updateSession(tx, sessionId, caller.user.id, { updatedAt: now });
+    return message!;
+  });
+}
+
+export async function getReplyForStream(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessage> {
+  return requireMessage(deps, caller, messageId, sessionId);
+}
+
+/** Stops a reply being written, keeping its text. Stopping a finished reply changes nothing. */
+export async function stopReply(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessageDto> {
+  const message = await requireMessage(deps, caller, messageId, sessionId);
+  if (message.role !== 'assistant') throw new AppError('bad_request:message_state', 'Only a reply can be stopped.');
+  if (message.status === 'streaming') await stopRunner(deps, caller, messageId);
+  return toMessageDto(await requireMessage(deps, caller, messageId, sessionId));
+}
+
+/**
+ * The runner may be here (abort it and wait for its final save) or on another instance; there, the
+ * row turning 'stopped' makes the runner stop at its next save.
+ */
+async function stopRunner(deps: ChatDeps, caller: Caller, messageId: string): Promise<void> {
+  if (!(await deps.runners.stop(messageId))) await queries.markReplyStopped(deps.db, messageId, caller.user.id);
+}
+
+/** Writes a failed or stopped reply again, into the same message. Counts as an interaction. */
+export async function retryReply(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessageDto> {
+  const message = await requireMessage(deps, caller, messageId, sessionId);
+  const notRetryable = new AppError('bad_request:message_state', 'Only a failed or stopped reply can be tried again.');
+  if (message.role !== 'assistant' || !(message.status === 'failed' || message.status === 'stopped') || deps.runners.isRunning(messageId)) throw notRetryable;
+
+  const result = await deps.db.transaction(async (tx) => {
+    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    if (!session) throw new AppError('not_found:chat_session');
+    assertExecutiveAllowed(caller, session.executiveRole);
+    const chargedDay = await chargeInteraction(tx, caller);
+    const restarted = await queries.restartReply(tx, messageId, { userRole: session.userRole, executiveRole: session.executiveRole });
+    if (!restarted) throw notRetryable;
+    await queries.updateSession(tx, sessionId, caller.user.id, { updatedAt: new Date() });
+    return { session, chargedDay, restarted };
+  });
+
+  if (result.chargedDay) deps.sessionCache.invalidateUser(caller.user.id);
+  deps.runners.start({
+    messageId,
+    sessionId,
+    userId: caller.user.id,
+    executiveRole: result.session.executiveRole,
+    industry: result.session.industry,
+    userRole: result.session.userRole,
+    chargedDay: result.chargedDay,
+  });
+  return toMessageDto(result.restarted);
+}
+
+export async function setFeedback(deps: ChatDeps, caller: Caller, messageId: string, input: ParsedMessageFeedbackInput): Promise<ChatMessageDto> {
+  const updated = await queries.setFeedback(deps.db, messageId, caller.user.id, { like: input.like, dislike: input.dislike });
+  if (updated) return toMessageDto(updated);
+  await requireMessage(deps, caller, messageId);
+  throw new AppError('bad_request:message_state', 'Only replies can be rated.');
+}
+
+/** Deletes one message for good; a reply still being written is stopped first. */
+export async function deleteMessage(deps: ChatDeps, caller: Caller, messageId: string): Promise<void> {
+  const message = await requireMessage(deps, caller, messageId);
+  if (message.status === 'streaming') await stopRunner(deps, caller, messageId);
+  if (!(await queries.deleteMessage(deps.db, messageId, caller.user.id))) throw new AppError('not_found:message');
+}

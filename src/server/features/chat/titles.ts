@@ -1,0 +1,55 @@
+import { generateText, type LanguageModel } from 'ai';
+import { MAX_TITLE_LENGTH } from '#contract/chat.ts';
+import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { buildTitlePrompt } from '#server/ai/personas/compose.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import * as queries from './chat.queries.ts';
+
+export interface TitleDeps {
+  db: Db;
+  config: Config;
+  model: LanguageModel;
+}
+
+const TITLE_SOURCE_MESSAGES = 6;
+const TITLE_MAX_OUTPUT_TOKENS = 40;
+
+/** One clean line from whatever the model answered: no quotes, Markdown or trailing punctuation. */
+export function cleanTitle(raw: string): string {
+  const line = raw
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  if (!line) return '';
+  const title = line
+    .replace(/^(title\s*:\s*)/i, '')
+    .replace(/^[#*_`"'“”‘’\s]+|[*_`"'“”‘’\s]+$/g, '')
+    .replace(/[.,;:!]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title.length > MAX_TITLE_LENGTH ? title.slice(0, MAX_TITLE_LENGTH).trim() : title;
+}
+
+/**
+ * Asks the model for a title from the opening of the conversation and saves it.
+ * Returns null (and changes nothing) when there is no user message yet or the answer is empty.
+ * Provider errors are thrown to the caller.
+ */
+export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string): Promise<string | null> {
+  const opening = (await queries.firstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES)).filter((m) => m.content.trim() && m.status !== 'failed');
+  const firstUserMessage = opening.find((m) => m.role === 'user');
+  if (!firstUserMessage) return null;
+  const { text } = await generateText({
+    model: deps.model,
+    prompt: buildTitlePrompt(opening.map((m) => ({ role: m.role, content: m.content }))),
+    maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS,
+    maxRetries: deps.config.ai.maxRetries,
+    abortSignal: AbortSignal.timeout(deps.config.ai.stallTimeoutMs),
+    providerOptions: demoProviderOptions({ task: 'title', firstUserMessage: firstUserMessage.content }),
+  });
+  const title = cleanTitle(text);
+  if (!title) return null;
+  const saved = await queries.updateSession(deps.db, sessionId, userId, { title });
+  return saved ? title : null;
+}

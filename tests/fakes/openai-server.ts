@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake does with one streamed chat completion request. */
+export type FakeStep =
+  /** A normal streamed reply: `text` split into word-sized chunks, `delayMs` between chunks. */
+  | { reply: string; delayMs?: number; firstChunkDelayMs?: number }
+  /** An error status before any token, e.g. 429 or 500, optionally with a retry-after-ms header. */
+  | { status: number; retryAfterMs?: number }
+  /** Sends `afterChunks` chunks of `reply`, then destroys the socket. */
+  | { failAfterChunks: number; reply: string; delayMs?: number }
+  /** Sends `afterChunks` chunks of `reply`, then sends nothing more and keeps the connection open. */
+  | { stallAfterChunks: number; reply: string; delayMs?: number };
+
+export interface RecordedRequest {
+  body: {
+    model: string;
+    stream?: boolean;
+    messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
+    [key: string]: unknown;
+  };
+  headers: IncomingMessage['headers'];
+  /** The last user message's text. */
+  lastUserText: string;
+  receivedAt: number;
+  /** When the first content chunk was written (streamed requests that got one). */
+  firstChunkAt?: number;
+}
+
+export interface FakeOpenAiServer {
+  /** Base URL for AI_BASE_URL, ending in /v1. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Steps for the next streamed requests whose last user message contains `marker`, used in order. */
+  when(marker: string, ...steps: FakeStep[]): void;
+  /** The reply to streamed requests no rule matches. */
+  defaultReply: string;
+  /** What non-streamed requests (title generation) answer. */
+  titleReply: string;
+  /** Requests whose last user message contains `marker`. */
+  requestsFor(marker: string): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** Splits text into chunks the way a tokenizer roughly would: words with their following space. */
+export function tokenChunks(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function textOf(content: RecordedRequest['body']['messages'][number]['content']): string {
+  return typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('');
+}
+
+/**
+ * A real HTTP server speaking the OpenAI Chat Completions protocol (POST /v1/chat/completions),
+ * with streamed SSE (`data: {chunk}` ... `data: [DONE]`) and plain JSON answers. Scriptable per
+ * request, so tests can drive rate limits, outages, broken and stalled streams.
+ */
+export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
+  const rules: Array<{ marker: string; steps: FakeStep[] }> = [];
+  const requests: RecordedRequest[] = [];
+  const state = { defaultReply: 'This is the fake advisor speaking. Here is my considered answer.', titleReply: 'Fake Conversation Title' };
+
+  const stepFor = (lastUserText: string): FakeStep => {
+    const rule = rules.find((r) => r.steps.length > 0 && lastUserText.includes(r.marker));
+    return rule?.steps.shift() ?? { reply: state.defaultReply };
+  };
+
+  const chunk = (id: string, model: string, delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
+
+  async function streamReply(res: ServerResponse, recorded: RecordedRequest, step: Exclude<FakeStep, { status: number }>) {
+    const id = `chatcmpl-${crypto.randomUUID()}`;
+    const model = recorded.body.model;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.flushHeaders();
+    const chunks = tokenChunks(step.reply);
+    const limit = 'failAfterChunks' in step ? step.failAfterChunks : 'stallAfterChunks' in step ? step.stallAfterChunks : chunks.length;
+    const delayMs = step.delayMs ?? 0;
+    if ('firstChunkDelayMs' in step && step.firstChunkDelayMs) await sleep(step.firstChunkDelayMs);
+    res.write(chunk(id, model, { role: 'assistant', content: '' }));
+    for (let i = 0; i < Math.min(limit, chunks.length); i++) {
+      if (i > 0 && delayMs) await sleep(delayMs);
+      if (res.destroyed) return;
+      recorded.firstChunkAt ??= performance.now();
+      res.write(chunk(id, model, { content: chunks[i] }));
+    }
+    if ('failAfterChunks' in step) {
+      res.socket?.destroy();
+      return;
+    }
+    if ('stallAfterChunks' in step) return; // Say nothing more; the client must give up on its own.
+    const promptTokens = Math.ceil(JSON.stringify(recorded.body.messages).length / 4);
+    res.write(
+      `data: ${JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        usage: { prompt_tokens: promptTokens, completion_tokens: chunks.length, total_tokens: promptTokens + chunks.length },
+      })}\n\n`,
+    );
+    res.end('data: [DONE]\n\n');
+  }
+
+  function jsonReply(res: ServerResponse, recorded: RecordedRequest) {
+    const content = state.titleReply;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${crypto.randomUUID()}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: recorded.body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 4, total_tokens: 14 },
+      }),
+    );
+  }
+
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (part: string) => (raw += part));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+        return;
+      }
+      const body = JSON.parse(raw) as RecordedRequest['body'];
+      const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
+      const recorded: RecordedRequest = { body, headers: req.headers, lastUserText: lastUser ? textOf(lastUser.content) : '', receivedAt: performance.now() };
+      requests.push(recorded);
+      if (!body.stream) return jsonReply(res, recorded);
+      const step = stepFor(recorded.lastUserText);
+      if ('status' in step) {
+        res.writeHead(step.status, { 'content-type': 'application/json', ...(step.retryAfterMs !== undefined ? { 'retry-after-ms': String(step.retryAfterMs) } : {}) });
+        res.end(JSON.stringify({ error: { message: `Fake error ${step.status}`, type: step.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }));
+        return;
+      }
+      streamReply(res, recorded, step).catch(() => res.destroy());
+    });
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    when(marker, ...steps) {
+      rules.push({ marker, steps });
+    },
+    get defaultReply() {
+      return state.defaultReply;
+    },
+    set defaultReply(value: string) {
+      state.defaultReply = value;
+    },
+    get titleReply() {
+      return state.titleReply;
+    },
+    set titleReply(value: string) {
+      state.titleReply = value;
+    },
+    requestsFor: (marker) => requests.filter((r) => r.lastUserText.includes(marker)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
