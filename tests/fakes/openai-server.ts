@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 /** What the fake does with one streamed chat completion request. */
 export type FakeStep =
-  /** A normal streamed reply: `text` split into word-sized chunks, `delayMs` between chunks. */
-  | { reply: string; delayMs?: number; firstChunkDelayMs?: number }
+  /**
+   * A normal streamed reply: `reply` split into word-sized chunks, `delayMs` between chunks. With
+   * `gate`, the stream waits after `gateAfterChunks` chunks until the promise settles (a test's pause button).
+   */
+  | { reply: string; delayMs?: number; firstChunkDelayMs?: number; gate?: Promise<unknown>; gateAfterChunks?: number }
   /** An error status before any token, e.g. 429 or 500, optionally with a retry-after-ms header. */
   | { status: number; retryAfterMs?: number }
   /** Sends `afterChunks` chunks of `reply`, then destroys the socket. */
@@ -25,6 +28,10 @@ export interface RecordedRequest {
   receivedAt: number;
   /** When the first content chunk was written (streamed requests that got one). */
   firstChunkAt?: number;
+  /** Content chunks written so far. */
+  chunksSent: number;
+  /** Whether the client went away before the response ended (an aborted request). */
+  clientClosed: boolean;
 }
 
 export interface FakeOpenAiServer {
@@ -37,7 +44,7 @@ export interface FakeOpenAiServer {
   defaultReply: string;
   /** What non-streamed requests (title generation) answer. */
   titleReply: string;
-  /** Requests whose last user message contains `marker`. */
+  /** Streamed requests whose last user message contains `marker`. */
   requestsFor(marker: string): RecordedRequest[];
   close(): Promise<void>;
 }
@@ -83,11 +90,15 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     res.write(chunk(id, model, { role: 'assistant', content: '' }));
     for (let i = 0; i < Math.min(limit, chunks.length); i++) {
       if (i > 0 && delayMs) await sleep(delayMs);
+      if ('gate' in step && step.gate && i === (step.gateAfterChunks ?? 0)) await step.gate;
       if (res.destroyed) return;
       recorded.firstChunkAt ??= performance.now();
-      res.write(chunk(id, model, { content: chunks[i] }));
+      recorded.chunksSent += 1;
+      await new Promise<void>((resolve) => res.write(chunk(id, model, { content: chunks[i] }), () => resolve()));
     }
     if ('failAfterChunks' in step) {
+      // Give the client time to read what was sent, then cut the connection without ending the response.
+      await sleep(20);
       res.socket?.destroy();
       return;
     }
@@ -133,8 +144,11 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       }
       const body = JSON.parse(raw) as RecordedRequest['body'];
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
-      const recorded: RecordedRequest = { body, headers: req.headers, lastUserText: lastUser ? textOf(lastUser.content) : '', receivedAt: performance.now() };
+      const recorded: RecordedRequest = { body, headers: req.headers, lastUserText: lastUser ? textOf(lastUser.content) : '', receivedAt: performance.now(), chunksSent: 0, clientClosed: false };
       requests.push(recorded);
+      res.on('close', () => {
+        if (!res.writableFinished) recorded.clientClosed = true;
+      });
       if (!body.stream) return jsonReply(res, recorded);
       const step = stepFor(recorded.lastUserText);
       if ('status' in step) {
@@ -168,7 +182,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     set titleReply(value: string) {
       state.titleReply = value;
     },
-    requestsFor: (marker) => requests.filter((r) => r.lastUserText.includes(marker)),
+    requestsFor: (marker) => requests.filter((r) => r.body.stream && r.lastUserText.includes(marker)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

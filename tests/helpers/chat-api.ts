@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatMessageDto, ChatSessionDto } from '#contract/chat.ts';
 import { inject } from './test-app.ts';
 
-/** Polls `check` until it returns a value (not undefined/null/false), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
+/** Polls `check` until it returns something truthy, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false | '' | 0> | T | undefined | null | false | '' | 0, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value !== undefined && value !== null && value !== false) return value;
+      if (value) return value;
     } catch (error) {
       last = error;
     }

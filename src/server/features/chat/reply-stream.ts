@@ -3,7 +3,7 @@ import { errorCatalog } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import * as queries from './chat.queries.ts';
-import type { FinalReplyEvent, HubSubscription, ReplyEvent, StreamHub } from './stream-hub.ts';
+import type { FinalReplyEvent, ReplyEvent, StreamHub } from './stream-hub.ts';
 
 /** Where the events of one stream go: an SSE connection in production, an array in a unit test. */
 export interface ReplyEventSink {
@@ -42,14 +42,14 @@ export async function followReply(
   let ready = false;
   let ended = false;
   let pollTimer: NodeJS.Timeout | undefined;
-  let subscription: HubSubscription | undefined;
+  let unsubscribe = () => {};
   const early: ReplyEvent[] = [];
 
   const end = () => {
     if (ended) return;
     ended = true;
     clearTimeout(pollTimer);
-    subscription?.unsubscribe();
+    unsubscribe();
     sink.end();
   };
 
@@ -113,7 +113,8 @@ export async function followReply(
     }, POLL_INTERVAL_MS);
   };
 
-  subscription = await deps.hub.subscribe(message.id, onEvent);
+  const subscription = await deps.hub.subscribe(message.id, onEvent);
+  unsubscribe = subscription.unsubscribe;
   if (subscription.live) {
     sendStart(subscription.live.content, 'streaming');
   } else {

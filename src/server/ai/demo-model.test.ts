@@ -1,0 +1,53 @@
+import { generateText, streamText } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { DEMO_MARKER } from './personas/demo-reply.ts';
+import { DemoLanguageModel, demoProviderOptions, demoTitle } from './demo-model.ts';
+
+const persona = { task: 'reply' as const, executiveRole: 'CFO', industry: 'Retail', userRole: 'Manager', question: 'How do we fund a second store?' };
+
+describe('the demo model', () => {
+  it('streams an in-character reply word by word through the AI SDK, with usage', async () => {
+    const model = new DemoLanguageModel({ wordDelayMs: 0 });
+    const result = streamText({ model, prompt: persona.question, providerOptions: demoProviderOptions(persona) });
+    const deltas: string[] = [];
+    for await (const part of result.textStream) deltas.push(part);
+    const text = deltas.join('');
+    expect(text).toContain(DEMO_MARKER);
+    expect(deltas.length).toBeGreaterThan(20);
+    expect(deltas.every((d) => d.trim().split(/\s+/).length === 1)).toBe(true);
+    const usage = await result.totalUsage;
+    expect(usage.outputTokens).toBe(Math.ceil(text.length / 4));
+    expect(usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('stops streaming when aborted', async () => {
+    const model = new DemoLanguageModel({ wordDelayMs: 5 });
+    const controller = new AbortController();
+    const result = streamText({ model, prompt: 'x', abortSignal: controller.signal, providerOptions: demoProviderOptions(persona), onError: () => {} });
+    let text = '';
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        text += part.text;
+        if (text.length > 30) controller.abort();
+      }
+    }
+    expect(text.length).toBeGreaterThan(30);
+    expect(text.length).toBeLessThan(300);
+  });
+
+  it('answers the last user message as the default persona when called without persona inputs', async () => {
+    const { text } = await generateText({ model: new DemoLanguageModel({ wordDelayMs: 0 }), prompt: 'Should we hire?' });
+    expect(text).toContain(DEMO_MARKER);
+  });
+
+  it('derives a title from the first user message', async () => {
+    const { text } = await generateText({
+      model: new DemoLanguageModel({ wordDelayMs: 0 }),
+      prompt: 'title please',
+      providerOptions: demoProviderOptions({ task: 'title', firstUserMessage: 'what pricing model suits a B2B SaaS startup?' }),
+    });
+    expect(text).toBe('What pricing model suits a B2B');
+    expect(demoTitle('   ')).toBe('New conversation');
+    expect(demoTitle('Help!!!')).toBe('Help');
+  });
+});

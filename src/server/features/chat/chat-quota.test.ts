@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
+import { ask, createChatSession, sendChatMessage, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ AI_PROVIDER: 'demo' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const utcToday = () => new Date().toISOString().slice(0, 10);
+const counters = async (userId: string) => (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
+
+describe('the free daily interaction limit', () => {
+  it('lets exactly one of 20 parallel sends through at 4 used', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    await t.database.db.update(users).set({ dailyInteractionsUsed: 4, lastInteractionDate: utcToday() }).where(eq(users.id, user.id));
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => sendChatMessage(t.app, cookie, session.id, `parallel ${i}`)));
+    const accepted = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(accepted).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const response of refused) {
+      expect(response.json().code).toBe('rate_limit:interactions');
+      expect(response.json().error).toContain('interaction limit');
+    }
+    expect((await counters(user.id)).dailyInteractionsUsed).toBe(FREE_DAILY_INTERACTIONS);
+    // Refused sends left nothing behind; the accepted one has its question and reply.
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session.id));
+    expect(rows.map((r) => r.role).sort()).toEqual(['assistant', 'user']);
+    await waitForMessage(t.app, cookie, session.id, accepted[0]!.json().assistantMessage.id);
+  });
+
+  it('refuses the sixth message of the day with the upgrade message, and starts again on a new UTC day', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    for (let i = 0; i < FREE_DAILY_INTERACTIONS; i++) {
+      const { assistantMessage } = await ask(t.app, cookie, session.id, `question ${i}`);
+      await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    }
+    const sixth = await sendChatMessage(t.app, cookie, session.id, 'one more');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      error: 'You have reached your daily interaction limit of 5. Upgrade to Premium for unlimited conversations.',
+      code: 'rate_limit:interactions',
+    });
+    // The limit applies to retries as well.
+    const [lastReply] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(sql`${chatMessages.sessionId} = ${session.id} and ${chatMessages.role} = 'assistant'`)
+      .limit(1);
+    await t.database.db.update(chatMessages).set({ status: 'failed', error: 'x' }).where(eq(chatMessages.id, lastReply!.id));
+    const retry = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${lastReply!.id}/retry`, cookie });
+    expect(retry.statusCode).toBe(429);
+
+    await t.database.db.update(users).set({ lastInteractionDate: sql`(now() at time zone 'utc')::date - 1`, dailyAttachmentsUsed: 1 }).where(eq(users.id, user.id));
+    const nextDay = await sendChatMessage(t.app, cookie, session.id, 'a new day');
+    expect(nextDay.statusCode).toBe(201);
+    const after = await counters(user.id);
+    expect(after).toMatchObject({ dailyInteractionsUsed: 1, dailyAttachmentsUsed: 0, lastInteractionDate: utcToday() });
+    await waitForMessage(t.app, cookie, session.id, nextDay.json().assistantMessage.id);
+  });
+
+  it('does not count Premium interactions', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    await t.database.db.update(users).set({ appUserType: 'vip', dailyInteractionsUsed: 5, lastInteractionDate: utcToday() }).where(eq(users.id, user.id));
+    const session = await createChatSession(t.app, cookie, { executiveRole: 'CMO', industry: 'Music' });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, 'unlimited?');
+    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect((await counters(user.id)).dailyInteractionsUsed).toBe(5);
+  });
+
+  it('refuses a free account a message to a Premium executive (a session left from a lapsed subscription)', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const [session] = await t.database.db
+      .insert(chatSessions)
+      .values({ userId: user.id, title: 'old', executiveRole: 'CTO', industry: 'Energy', userRole: 'CEO' })
+      .returning();
+    const response = await sendChatMessage(t.app, cookie, session!.id, 'still there?');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('forbidden:role');
+    expect((await counters(user.id)).dailyInteractionsUsed).toBe(0);
+  });
+});

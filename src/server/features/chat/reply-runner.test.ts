@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyErrors } from '#contract/chat.ts';
+import { chatMessages, users } from '#server/db/schema.ts';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
+import { ask, createChatSession, listChatMessages, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+
+// The real openai-compatible provider code against a real HTTP server speaking the OpenAI protocol.
+let t: TestApp;
+let fake: FakeOpenAiServer;
+const STALL_MS = 1000;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  t = await createTestApp({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_MODEL: 'fake-model',
+    AI_STALL_TIMEOUT_MS: String(STALL_MS),
+    AI_MAX_RETRIES: '2',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+let markers = 0;
+const marker = () => `[case-${++markers}-${Date.now().toString(36)}]`;
+
+const usageOf = async (cookie: string) => (await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json();
+
+async function freeUserWithSession(body: Record<string, unknown> = { executiveRole: 'CFO', industry: 'Healthcare', userRole: 'Director' }) {
+  const { user, cookie } = await signUpUser(t.app, t.config);
+  const session = await createChatSession(t.app, cookie, body);
+  return { user, cookie, session };
+}
+
+describe('replies through an OpenAI-compatible provider', () => {
+  it('streams a reply into the assistant message and saves it complete with usage, sending the persona prompt', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { reply: 'Protect cash first. Then renegotiate supplier terms before the quarter closes.' });
+    const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, `How do we survive a cash crunch? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({
+      status: 'complete',
+      content: 'Protect cash first. Then renegotiate supplier terms before the quarter closes.',
+      model: 'fake-model',
+      error: null,
+    });
+    expect(reply.promptTokens).toBeGreaterThan(100);
+    expect(reply.completionTokens).toBe(11);
+
+    const [request] = fake.requestsFor(m);
+    expect(request!.body.model).toBe('fake-model');
+    expect(request!.body.stream).toBe(true);
+    const [system, ...rest] = request!.body.messages;
+    expect(system!.role).toBe('system');
+    expect(system!.content).toContain('Chief Financial Officer');
+    expect(system!.content).toContain('Healthcare');
+    expect(system!.content).toContain('The user is a Director');
+    expect(rest).toEqual([{ role: 'user', content: userMessage.content }]);
+  });
+
+  it('sends the earlier conversation, with context changes as notes, oldest first', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    await t.database.db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, user.id));
+    const session = await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Energy' });
+    const first = marker();
+    fake.when(first, { reply: 'Diversify into storage.' });
+    const one = await ask(t.app, cookie, session.id, `What is our next move? ${first}`);
+    await waitForMessage(t.app, cookie, session.id, one.assistantMessage.id);
+    await inject(t.app, { method: 'PUT', url: `/api/chat-sessions/${session.id}/context`, cookie, payload: { executiveRole: 'CTO' } });
+    const second = marker();
+    const two = await ask(t.app, cookie, session.id, `Which technology? ${second}`);
+    await waitForMessage(t.app, cookie, session.id, two.assistantMessage.id);
+
+    const [request] = fake.requestsFor(second);
+    expect(request!.body.messages[0]!.content).toContain('Chief Technology Officer');
+    expect(request!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: `What is our next move? ${first}` },
+      { role: 'assistant', content: 'Diversify into storage.' },
+      { role: 'user', content: `[Note: Switched advisor from CEO to CTO.]\n\nWhich technology? ${second}` },
+    ]);
+  });
+
+  it('retries a 429 before the first token and then succeeds', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { status: 429, retryAfterMs: 10 }, { status: 429, retryAfterMs: 10 }, { reply: 'Third time lucky.' });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Rate limited? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({ status: 'complete', content: 'Third time lucky.' });
+    expect(fake.requestsFor(m)).toHaveLength(3);
+    expect((await usageOf(cookie)).interactionsUsed).toBe(1);
+  });
+
+  it('fails with a clear message after the retries when the provider answers 500, and gives the interaction back', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { status: 500, retryAfterMs: 10 }, { status: 500, retryAfterMs: 10 }, { status: 500, retryAfterMs: 10 });
+    const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, `Down? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({ status: 'failed', content: '', error: replyErrors.unavailable, promptTokens: null });
+    expect(fake.requestsFor(m)).toHaveLength(3);
+    await waitFor(async () => (await usageOf(cookie)).interactionsUsed === 0, 'the interaction to be given back');
+    const { messages } = await listChatMessages(t.app, cookie, session.id);
+    expect(messages.map((x) => x.id)).toEqual([userMessage.id, assistantMessage.id]);
+  });
+
+  it('says the provider is rate-limiting when 429 outlasts the retries', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { status: 429, retryAfterMs: 10 }, { status: 429, retryAfterMs: 10 }, { status: 429, retryAfterMs: 10 });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Busy? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({ status: 'failed', error: replyErrors.rateLimited });
+  });
+
+  it('keeps the partial text and the user message when the stream breaks midway', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { failAfterChunks: 3, reply: 'one two three four five six' });
+    const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, `Break? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({ status: 'failed', content: 'one two three ', error: replyErrors.connectionLost });
+    const { messages } = await listChatMessages(t.app, cookie, session.id);
+    expect(messages.find((x) => x.id === userMessage.id)?.content).toContain('Break?');
+    await waitFor(async () => (await usageOf(cookie)).interactionsUsed === 0, 'the interaction to be given back');
+  });
+
+  it('fails a reply that stops producing tokens after the stall timeout, keeping its text', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { stallAfterChunks: 2, reply: 'Thinking about it now and then nothing' });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Stall? ${m}`);
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id, ['failed', 'complete', 'stopped'], STALL_MS * 10);
+    expect(reply).toMatchObject({ status: 'failed', content: 'Thinking about ', error: replyErrors.stalled });
+  });
+
+  it('stops a reply on request, keeping the partial text, and does not give the interaction back', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    fake.when(m, { reply: words, delayMs: 20 });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Long answer please ${m}`);
+    // Wait until some text has been saved, then stop.
+    await waitFor(async () => (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantMessage.id)))[0]?.content, 'some text');
+    const stop = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, cookie });
+    expect(stop.statusCode).toBe(200);
+    const stopped = stop.json().message;
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.content.length).toBeGreaterThan(0);
+    expect(words.startsWith(stopped.content)).toBe(true);
+    expect(stopped.content.length).toBeLessThan(words.length);
+    // Nothing is written after the stop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(later).toMatchObject({ status: 'stopped', content: stopped.content });
+    expect((await usageOf(cookie)).interactionsUsed).toBe(1);
+    // The request to the provider was aborted, not left running.
+    const upstream = fake.requestsFor(m)[0]!;
+    await waitFor(() => upstream.clientClosed, 'the provider request to be aborted');
+    expect(upstream.chunksSent).toBeLessThan(200);
+    // Stopping again changes nothing.
+    const again = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, cookie });
+    expect(again.json().message).toMatchObject({ status: 'stopped', content: stopped.content });
+  });
+
+  it('retries a failed reply into the same message, counting an interaction again', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { failAfterChunks: 1, reply: 'broken reply' }, { reply: 'A better answer.' });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Retry me ${m}`);
+    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    await waitFor(async () => (await usageOf(cookie)).interactionsUsed === 0, 'the interaction to be given back');
+    const retry = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/retry`, cookie });
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().message).toMatchObject({ id: assistantMessage.id, status: 'streaming', content: '', error: null });
+    const reply = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    expect(reply).toMatchObject({ status: 'complete', content: 'A better answer.' });
+    expect((await usageOf(cookie)).interactionsUsed).toBe(1);
+    // The retried request carried the same question, and only it.
+    expect(fake.requestsFor(m).at(-1)!.body.messages.slice(1)).toEqual([{ role: 'user', content: `Retry me ${m}` }]);
+    const notAgain = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/retry`, cookie });
+    expect(notAgain.statusCode).toBe(400);
+    expect(notAgain.json()).toEqual({ error: 'Only a failed or stopped reply can be tried again.', code: 'bad_request:message_state' });
+  });
+
+  it('stops the runner when a reply is deleted while it is being written', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.when(m, { reply: Array.from({ length: 200 }, (_, i) => `w${i}`).join(' '), delayMs: 20 });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Delete while writing ${m}`);
+    await waitFor(() => fake.requestsFor(m)[0]?.firstChunkAt, 'the first token');
+    const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${assistantMessage.id}`, cookie });
+    expect(deleted.statusCode).toBe(204);
+    const upstream = fake.requestsFor(m)[0]!;
+    await waitFor(() => upstream.clientClosed, 'the provider request to be aborted');
+    expect(upstream.chunksSent).toBeLessThan(200);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantMessage.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('asks the provider for a title with the opening of the conversation', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    fake.titleReply = '"Surviving A Cash Crunch."';
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Cash is tight ${m}`);
+    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/generate-title`, cookie });
+    expect(response.json()).toEqual({ title: 'Surviving A Cash Crunch' });
+    const titleRequest = fake.requests.filter((r) => !r.body.stream && JSON.stringify(r.body.messages).includes(m)).at(-1)!;
+    expect(JSON.stringify(titleRequest.body.messages)).toContain('<conversation>');
+  });
+});
