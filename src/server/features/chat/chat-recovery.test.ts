@@ -97,7 +97,7 @@ describe('several instances on one database', () => {
       const session = await createChatSession(writer.app, cookie);
       const marker = `[instances-${Date.now()}]`;
       const words = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
-      fake.when(marker, { reply: words, delayMs: 10 });
+      fake.when(marker, { reply: words, delayMs: 20 });
       const { assistantMessage } = await ask(writer.app, cookie, session.id, `Across instances ${marker}`);
 
       // The other instance has no runner for this reply: it streams what the writer saves.

@@ -81,11 +81,10 @@ describe('GET .../messages/:messageId/stream', () => {
     await first.next((e) => e.id === String(tenChunks.length));
     first.close();
     expect(replay(first.events)).toBe(tenChunks);
-    // Pretend the client only processed the first delta before the connection dropped.
-    const firstDelta = first.events.find((e) => e.event === 'delta' && Number(e.id) > 0)!;
-    const held = tenChunks.slice(0, Number(firstDelta.id));
+    // Pretend the client had processed only the first three tokens when the connection dropped.
+    const held = chunks.slice(0, 3).join('');
 
-    const second = await openSse(streamUrl(session.id, assistantMessage.id), { cookie, lastEventId: firstDelta.id });
+    const second = await openSse(streamUrl(session.id, assistantMessage.id), { cookie, lastEventId: String(held.length) });
     const catchUp = await second.next(() => true);
     expect(catchUp).toEqual({ event: 'delta', id: String(tenChunks.length), data: { text: tenChunks.slice(held.length) } });
     release();
