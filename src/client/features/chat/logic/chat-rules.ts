@@ -1,0 +1,64 @@
+import type { PublicUser } from '#contract/auth.ts';
+import type { ChatContext, ChatMessageDto } from '#contract/chat.ts';
+import { chatDefaults, executiveRoles, industries, isFreeExecutiveRole } from '#contract/roles.ts';
+
+/** Spec section 5: a free user may talk only to the free executives; choosing another opens the upgrade dialog. */
+export function isExecutiveLocked(role: string, isPremium: boolean): boolean {
+  return !isPremium && !isFreeExecutiveRole(role);
+}
+
+/** A conversation has started once it holds anything but system notes. */
+export function hasConversationStarted(messages: readonly Pick<ChatMessageDto, 'role'>[]): boolean {
+  return messages.some((m) => m.role !== 'system');
+}
+
+/** Free users cannot switch advisor, industry or their own role once the conversation has started. */
+export function canChangeContext(isPremium: boolean, started: boolean): boolean {
+  return isPremium || !started;
+}
+
+const isRole = (value: string | null | undefined): value is string => !!value && (executiveRoles as readonly string[]).includes(value);
+const isIndustry = (value: string | null | undefined): value is string => !!value && (industries as readonly string[]).includes(value);
+
+/**
+ * Spec section 4, chat defaults: Research Analyst / CEO / Technology, overridden by the user's saved
+ * defaults. Saved defaults are a Premium feature, so a free account (perhaps a lapsed subscriber)
+ * starts from the product defaults, as the server does.
+ */
+export function startingContext(user: Pick<PublicUser, 'isPremium' | 'defaultUserRole' | 'defaultExecutiveRole' | 'defaultIndustry'> | null): ChatContext {
+  if (!user?.isPremium) return { ...chatDefaults };
+  return {
+    userRole: isRole(user.defaultUserRole) ? user.defaultUserRole : chatDefaults.userRole,
+    executiveRole: isRole(user.defaultExecutiveRole) ? user.defaultExecutiveRole : chatDefaults.executiveRole,
+    industry: isIndustry(user.defaultIndustry) ? user.defaultIndustry : chatDefaults.industry,
+  };
+}
+
+/** Whether the context shown equals the user's saved defaults (the star is filled). */
+export function isSavedDefault(context: ChatContext, user: Pick<PublicUser, 'defaultUserRole' | 'defaultExecutiveRole' | 'defaultIndustry'> | null): boolean {
+  return (
+    !!user &&
+    user.defaultUserRole === context.userRole &&
+    user.defaultExecutiveRole === context.executiveRole &&
+    user.defaultIndustry === context.industry
+  );
+}
+
+export type FeedbackAction = 'like' | 'dislike';
+export interface Feedback {
+  like: 1 | null;
+  dislike: -1 | null;
+}
+
+/** Spec section 4: like sets like and clears dislike, dislike the reverse; pressing the same again clears both. */
+export function nextFeedback(current: Pick<ChatMessageDto, 'like' | 'dislike'>, action: FeedbackAction): Feedback {
+  if (action === 'like') return current.like === 1 ? { like: null, dislike: null } : { like: 1, dislike: null };
+  return current.dislike === -1 ? { like: null, dislike: null } : { like: null, dislike: -1 };
+}
+
+/** 'interaction limit' in the message or a role refusal means the answer is Premium: show the upgrade dialog. */
+export function isUpgradeError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return /interaction limit/i.test(error.message) || code === 'rate_limit:interactions' || code === 'forbidden:role' || code === 'forbidden:context' || code === 'forbidden:premium';
+}

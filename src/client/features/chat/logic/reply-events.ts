@@ -1,0 +1,75 @@
+import {
+  streamDeltaEventSchema,
+  streamDoneEventSchema,
+  streamErrorEventSchema,
+  streamSnapshotEventSchema,
+  type ChatMessageDto,
+  type StreamDeltaEvent,
+  type StreamDoneEvent,
+  type StreamErrorEvent,
+  type StreamSnapshotEvent,
+} from '#contract/chat.ts';
+import type { SseEvent } from './sse-parser.ts';
+
+/** The events of a reply stream (src/contract/chat.ts), typed; `offset` is the event id: the reply's length after it. */
+export type ReplyEvent =
+  | ({ type: 'snapshot'; offset: number } & StreamSnapshotEvent)
+  | ({ type: 'delta'; offset: number } & StreamDeltaEvent)
+  | ({ type: 'done'; offset: number } & StreamDoneEvent)
+  | ({ type: 'error'; offset: number } & StreamErrorEvent);
+
+const schemas = {
+  snapshot: streamSnapshotEventSchema,
+  delta: streamDeltaEventSchema,
+  done: streamDoneEventSchema,
+  error: streamErrorEventSchema,
+} as const;
+
+/** A raw SSE event as a reply event; null for anything unknown or malformed (ignored, never fatal). */
+export function toReplyEvent(raw: SseEvent): ReplyEvent | null {
+  if (!(raw.event in schemas)) return null;
+  const type = raw.event as keyof typeof schemas;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.data);
+  } catch {
+    return null;
+  }
+  const parsed = schemas[type].safeParse(json);
+  if (!parsed.success) return null;
+  const offset = raw.id !== null && /^\d+$/.test(raw.id) ? Number(raw.id) : -1;
+  return { type, offset, ...parsed.data } as ReplyEvent;
+}
+
+export function isFinalReplyEvent(event: ReplyEvent): boolean {
+  return event.type === 'done' || event.type === 'error';
+}
+
+/** The assistant message after one stream event. */
+export function applyReplyEvent(message: ChatMessageDto, event: ReplyEvent): ChatMessageDto {
+  switch (event.type) {
+    case 'snapshot':
+      return { ...message, content: event.content, status: event.status };
+    case 'delta':
+      return { ...message, content: message.content + event.text };
+    case 'done':
+      return {
+        ...message,
+        content: event.content,
+        status: event.status,
+        error: null,
+        promptTokens: event.usage.promptTokens,
+        completionTokens: event.usage.completionTokens,
+      };
+    case 'error':
+      return { ...message, content: event.content, status: 'failed', error: event.message };
+  }
+}
+
+/**
+ * True when the client's text no longer matches what the server counted (a lost or doubled delta):
+ * the stream must be reopened without Last-Event-ID to get a fresh snapshot.
+ */
+export function isOutOfStep(message: ChatMessageDto, event: ReplyEvent): boolean {
+  return event.type === 'delta' && event.offset >= 0 && message.content.length !== event.offset;
+}
