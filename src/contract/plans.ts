@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Spec section 9: one table of prices used by every page, dialog and the billing server. */
 export const billingPeriods = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
-export const billingPeriodSchema = z.enum(billingPeriods);
+// Pure: pages that only show prices must not pull the validation library into their bundle.
+export const billingPeriodSchema = /* @__PURE__ */ z.enum(billingPeriods);
 
 export interface PlanConstant {
   /** Price in US dollars for one period. */

@@ -1,0 +1,47 @@
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from './limits.ts';
+import { executiveRoles, freeExecutiveRoles, industries } from './roles.ts';
+
+/**
+ * What each plan includes (spec section 1), as shown on the pricing cards, the plans page,
+ * the upgrade dialog and checkout. Numbers come from the limits and role lists, never typed twice.
+ */
+export interface PlanFeature {
+  label: string;
+  /** Shown in the comparison table: what the Free Tier gets for this row (false: not included). */
+  free: string | boolean;
+  /** What Premium gets for this row. */
+  premium: string | boolean;
+}
+
+const freeRoles = freeExecutiveRoles.join(', ').replace(/, ([^,]*)$/, ' and $1');
+
+export const planComparison: readonly PlanFeature[] = [
+  { label: 'Interactions with your advisors', free: `${FREE_DAILY_INTERACTIONS} a day`, premium: 'Unlimited' },
+  { label: 'Executive advisors', free: freeRoles, premium: `All ${executiveRoles.length} roles` },
+  { label: 'Industries', free: `All ${industries.length}`, premium: `All ${industries.length}` },
+  { label: 'Document analysis', free: `${FREE_DAILY_ATTACHMENTS} a day`, premium: 'Unlimited' },
+  { label: 'Voice input and read-aloud replies', free: true, premium: true },
+  { label: 'Conversation history and search', free: false, premium: true },
+  { label: 'PDF export of conversations', free: false, premium: true },
+  { label: 'Roundtable discussions', free: false, premium: true },
+  { label: 'Switch advisor or industry mid-conversation', free: false, premium: true },
+  { label: 'Default role and industry settings', free: false, premium: true },
+];
+
+export const freePlanFeatures: readonly string[] = [
+  `${FREE_DAILY_INTERACTIONS} interactions a day`,
+  `${freeRoles} advisors`,
+  `All ${industries.length} industries`,
+  `${FREE_DAILY_ATTACHMENTS} document analysis a day`,
+  'Voice input and read-aloud replies',
+];
+
+export const premiumPlanFeatures: readonly string[] = [
+  'Unlimited interactions',
+  `All ${executiveRoles.length} executive roles, from CEO to VP Supply Chain`,
+  'Unlimited document analysis',
+  'Conversation history, search and PDF export',
+  'Roundtable discussions',
+  'Switch advisor or industry mid-conversation',
+  'Default role and industry settings',
+];
