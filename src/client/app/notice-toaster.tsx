@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { toast, Toaster } from 'sonner';
+import { attachNoticePresenter } from '#client/lib/notify.ts';
+import { NOTICE_REMOVE_DELAY_MS } from '#contract/limits.ts';
+
+/** Loaded on the first notice (see lib/notify.ts): the toaster and the function that fills it. */
+export default function NoticeToaster() {
+  // Runs after the Toaster's own effect has subscribed, so no notice is dropped.
+  useEffect(
+    () =>
+      attachNoticePresenter(({ title, description, variant = 'default' }) => {
+        // One notice at a time: a new one replaces whatever is showing.
+        toast.dismiss();
+        const show = variant === 'destructive' ? toast.error : variant === 'success' ? toast.success : toast;
+        show(title, { description });
+      }),
+    [],
+  );
+  return <Toaster visibleToasts={1} duration={NOTICE_REMOVE_DELAY_MS} closeButton position="top-center" theme="system" richColors />;
+}
