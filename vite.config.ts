@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -10,11 +11,17 @@ export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // wouter imports the pre-React-18 shim; React 19 has the hook (keeps the landing page under budget).
+    alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)) },
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 3000,

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { Children, cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from '#client/lib/class-names.ts';
 
 export const buttonVariants = cva(
@@ -29,7 +28,30 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
+/**
+ * `asChild` renders the single child element (a link, usually) with the button's classes and
+ * props. A few lines instead of Radix Slot keep this out of the landing page's budget; event
+ * handlers on both run, the child's first.
+ */
+function Slot({ children, className, ...props }: ComponentProps<'button'>) {
+  const child = Children.only(children);
+  if (!isValidElement<Record<string, unknown>>(child)) return null;
+  const own = child.props;
+  const merged: Record<string, unknown> = { ...props, ...own, className: cn(className, own.className as string | undefined) };
+  for (const [key, handler] of Object.entries(props)) {
+    const childHandler = own[key];
+    if (/^on[A-Z]/.test(key) && typeof handler === 'function' && typeof childHandler === 'function') {
+      merged[key] = (...args: unknown[]) => {
+        childHandler(...args);
+        handler(...args);
+      };
+    }
+  }
+  return cloneElement(child as ReactElement<Record<string, unknown>>, merged);
+}
+
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return <Slot className={classes} {...props} />;
+  return <button className={classes} type={type ?? 'button'} {...props} />;
 }
