@@ -46,8 +46,23 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestUser> = {}
   return user;
 }
 
-/** Fails the test on any uncaught page error or console error the test did not expect. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Fails the test on any uncaught page error or console error the test did not expect.
+ *
+ * `cookieConsent`: the cookie choice a visitor already made ('false' = Essential Only by default), so
+ * the consent banner does not cover the pages other journeys test. A signed-in user without a
+ * choice adopts it. Tests of the banner itself use `test.use({ cookieConsent: null })`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; cookieConsent: 'true' | 'false' | null }>({
+  cookieConsent: ['false', { option: true }],
+  page: async ({ page, cookieConsent }, use) => {
+    if (cookieConsent !== null) {
+      await page.addInitScript((value) => {
+        if (window.localStorage.getItem('cookieConsent') === null) window.localStorage.setItem('cookieConsent', value);
+      }, cookieConsent);
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,0 +1,89 @@
+import { Cookie } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '#client/components/ui/button.tsx';
+import { clientConfig } from '#client/config.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useCookieConsent } from '../hooks/use-cookie-consent.ts';
+
+/**
+ * Spec section 2, global: fixed at the bottom of every page until the visitor chooses. While it
+ * shows, the page gets room underneath it (and focus scrolling keeps clear of it), so it never
+ * hides the last button of a page for good.
+ */
+export function CookieBanner() {
+  const consent = useCookieConsent();
+  const { ready, accepted, signedIn, serverChoice, visitorChoice, choose } = consent;
+  const [saving, setSaving] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const syncedRef = useRef(false);
+
+  // A signed-in user who already chose on this device as a visitor: record that choice for the account.
+  useEffect(() => {
+    if (!ready || !signedIn || serverChoice !== null || visitorChoice === null || syncedRef.current) return;
+    syncedRef.current = true;
+    choose(visitorChoice).catch((error: unknown) => console.warn('Could not save the cookie choice to the account', error));
+  }, [ready, signedIn, serverChoice, visitorChoice, choose]);
+
+  const visible = ready && accepted === null;
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!visible || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--cookie-banner-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-height');
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+
+  const decide = async (value: boolean) => {
+    setSaving(true);
+    try {
+      await choose(value);
+    } catch {
+      notify({ title: 'Cookie choice not saved', description: 'Please try again in a moment.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section
+      ref={ref}
+      aria-labelledby="cookie-banner-title"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-[0_-8px_30px_-12px_rgb(0_0_0/0.25)] backdrop-blur supports-[backdrop-filter]:bg-card/90"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-8">
+        <div className="flex gap-3">
+          <Cookie className="mt-0.5 size-5 shrink-0 text-accent-foreground" aria-hidden />
+          <div className="grid gap-1">
+            <h2 id="cookie-banner-title" className="text-sm font-semibold">
+              Your privacy, your choice
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {clientConfig.appName} uses essential cookies to keep you signed in and secure. With your permission we also count page views to learn which
+              pages help people most. Read more in our{' '}
+              <Link href="/privacy-policy#cookies" className="font-medium text-foreground underline underline-offset-4 hover:text-primary">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-2 max-md:[&>*]:flex-1">
+          <Button variant="outline" disabled={saving} onClick={() => void decide(false)}>
+            Essential Only
+          </Button>
+          <Button disabled={saving} onClick={() => void decide(true)}>
+            Accept All
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
