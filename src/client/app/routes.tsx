@@ -1,10 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+// The landing page, where most visitors arrive, is part of the first download; every other page
+// is its own chunk, loaded when visited (docs/decisions/007-landing-bundle-budget.md).
+import LandingPage from '#client/features/marketing/components/landing-page.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FullPageSpinner, RequireAuth, RequireSignedOut } from './route-guards.tsx';
 
-// Every page is its own chunk, so the landing page loads only what it shows.
-const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
+const PlansPage = lazy(() => import('#client/features/marketing/components/plans-page.tsx'));
+const ContactPage = lazy(() => import('#client/features/contact/components/contact-page.tsx'));
+const PrivacyPolicyPage = lazy(() => import('#client/features/legal/components/privacy-policy-page.tsx'));
+const TermsPage = lazy(() => import('#client/features/legal/components/terms-page.tsx'));
+const CheckoutPage = lazy(() => import('./pages/checkout-page.tsx'));
 const SignInPage = lazy(() => import('#client/features/auth/components/sign-in-page.tsx'));
 const SignUpPage = lazy(() => import('#client/features/auth/components/sign-up-page.tsx'));
 const ResetPasswordPage = lazy(() => import('#client/features/auth/components/reset-password-page.tsx'));
@@ -25,6 +31,26 @@ export function AppRoutes() {
       <Route path="/">
         <Section>
           <LandingPage />
+        </Section>
+      </Route>
+      <Route path="/plans">
+        <Section>
+          <PlansPage />
+        </Section>
+      </Route>
+      <Route path="/contact">
+        <Section>
+          <ContactPage />
+        </Section>
+      </Route>
+      <Route path="/privacy-policy">
+        <Section>
+          <PrivacyPolicyPage />
+        </Section>
+      </Route>
+      <Route path="/terms-and-conditions">
+        <Section>
+          <TermsPage />
         </Section>
       </Route>
       <Route path="/signin">
@@ -50,6 +76,13 @@ export function AppRoutes() {
         <Section>
           <RequireAuth>
             <ChatPage />
+          </RequireAuth>
+        </Section>
+      </Route>
+      <Route path="/checkout">
+        <Section>
+          <RequireAuth>
+            <CheckoutPage />
           </RequireAuth>
         </Section>
       </Route>
