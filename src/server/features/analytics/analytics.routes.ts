@@ -19,7 +19,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }> = a
     },
     async (request, reply) => {
       recordPageView(deps, request.body.path, request.user);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
