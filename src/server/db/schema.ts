@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, boolean, check, customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Relative, not #contract/*: drizzle-kit loads this file on its own.
 import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** PostgreSQL full-text search vector, read as its text form (only SQL ever looks inside it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Spec section 3, users. Passwords are argon2id hashes; the reset token is stored as a SHA-256 hash. */
 export const users = pgTable(
@@ -124,6 +126,8 @@ export const chatMessages = pgTable(
     promptTokens: integer('prompt_tokens'),
     completionTokens: integer('completion_tokens'),
     error: text('error'),
+    /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },
   (t) => [
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant', 'system')`),
@@ -139,3 +143,40 @@ export const chatMessages = pgTable(
 );
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
+
+/**
+ * What the conversation history list and search read per conversation (features/history), one row
+ * per chat session. Kept by triggers in migration 0002 so every writer of messages keeps it right:
+ * message count and preview at once; the search document lazily: writes bump `change_seq`, and the
+ * history feature rebuilds `meta`/`document` for a user's rows with indexed_seq < change_seq before
+ * it searches. See docs/decisions (conversation history search).
+ */
+export const chatSessionSummaries = pgTable(
+  'chat_session_summaries',
+  {
+    sessionId: uuid('session_id')
+      .primaryKey()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** User and assistant messages (system notes are not counted). */
+    messageCount: integer('message_count').notNull().default(0),
+    /** The start of the latest user or assistant message with text. */
+    preview: text('preview'),
+    previewAt: timestamptz('preview_at'),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(1),
+    indexedSeq: bigint('indexed_seq', { mode: 'number' }).notNull().default(0),
+    /** Title (weight A), executive role and industry (weight B). */
+    meta: tsvector('meta').notNull().default(sql`''::tsvector`),
+    /** meta plus the words of every user and assistant message (weight D). */
+    document: tsvector('document').notNull().default(sql`''::tsvector`),
+  },
+  (t) => [
+    index('chat_session_summaries_document_idx').using('gin', t.document),
+    index('chat_session_summaries_stale_idx')
+      .on(t.userId)
+      .where(sql`${t.indexedSeq} < ${t.changeSeq}`),
+  ],
+);
+export type ChatSessionSummary = typeof chatSessionSummaries.$inferSelect;
