@@ -3,7 +3,7 @@ import type { ChatMessageDto, ChatSessionDto } from '#contract/chat.ts';
 import { inject } from './test-app.ts';
 
 /** Polls `check` until it returns something truthy, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false | '' | 0> | T | undefined | null | false | '' | 0, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false | '' | 0> | T | undefined | null | false | '' | 0, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -53,7 +53,7 @@ export async function waitForMessage(
   sessionId: string,
   messageId: string,
   statuses: ChatMessageDto['status'][] = ['complete', 'failed', 'stopped'],
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<ChatMessageDto> {
   return waitFor(
     async () => {
@@ -137,7 +137,7 @@ export async function openSse(url: string, options: { cookie?: string; lastEvent
       if (!controller.signal.aborted) throw error;
     }
   })();
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 20_000;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   void ended.finally(() => clearTimeout(timer)).catch(() => {});
 

@@ -1,7 +1,53 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import { openDatabase, type Database, type Db } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
+import * as schema from '#server/db/schema.ts';
+
+const migrationsDir = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
+
+/** Where a migrated, empty PGlite data directory is kept, named after the migrations it holds. */
+function templatePath(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(migrationsDir);
+  return path.join(tmpdir(), `corner-office-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * A fresh in-memory PGlite, restored from a migrated template: starting PGlite from scratch and
+ * migrating costs seconds per test file, restoring a dump a fraction of that. The first test file
+ * to need the template writes it (atomically, so parallel workers never read half a file).
+ */
+async function openPgliteFromTemplate(): Promise<Database> {
+  const file = templatePath();
+  if (!existsSync(file)) {
+    const fresh = await openDatabase({ kind: 'pglite' });
+    await runMigrations(fresh);
+    const client = (fresh.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return fresh;
+  }
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when the Vitest
@@ -10,11 +56,7 @@ import { runMigrations } from '#server/db/migrate.ts';
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    await runMigrations(database);
-    return database;
-  }
+  if (!serverUrl) return openPgliteFromTemplate();
   const name = `co_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatValidation, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { DEMO_MARKER } from '#server/ai/personas/demo-reply.ts';
 import { users } from '#server/db/schema.ts';
 import { ask, createChatSession, listChatMessages, sendChatMessage, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+
+// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let t: TestApp;
 

@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import { chatMessages, users } from '#server/db/schema.ts';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
 import { ask, createChatSession, listChatMessages, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 
+// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
 // The real openai-compatible provider code against a real HTTP server speaking the OpenAI protocol.
 let t: TestApp;
 let fake: FakeOpenAiServer;
-const STALL_MS = 1000;
+const STALL_MS = 2500;
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
 import { ask, createChatSession, openSse, waitForMessage, type SseEvent } from '#tests/helpers/chat-api.ts';
 import { createTestApp, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+
+// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 // SSE needs a real connection: inject() buffers the whole response.
 let t: TestApp;
@@ -17,6 +20,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(async () => {
+  // fetch (undici) keeps a spare connection open that would hold close() until its idle timeout.
+  t.app.server.closeAllConnections();
   await t.close();
   await fake.close();
 });

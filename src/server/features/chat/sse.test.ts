@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SseConnections } from './sse.ts';
 
 const connections = new SseConnections(30);
-const app = Fastify({ logger: false });
+// fetch (undici) opens a spare connection that would otherwise keep close() waiting for its idle timeout.
+const app = Fastify({ logger: false, forceCloseConnections: true });
 let origin: string;
 let closedByClient = 0;
 
