@@ -20,6 +20,8 @@ Object.assign(process.env, {
   RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
   RATE_LIMIT_CONTACT_PER_HOUR: '1000',
+  // Contact messages are e-mailed to the team address, where the SMTP sink catches them.
+  CONTACT_TO: 'team@example.com',
   ADMIN_EMAILS: 'e2e-admin@example.com',
 });
 delete process.env.DATABASE_URL;

@@ -41,6 +41,16 @@ export async function lockSession(tx: Executor, sessionId: string, userId: strin
   return rows[0];
 }
 
+/** Marks the session used and locks it until the transaction ends (sends of one conversation take turns). */
+export async function touchSession(tx: Executor, sessionId: string, userId: string, at: Date): Promise<ChatSession | undefined> {
+  const rows = await tx
+    .update(chatSessions)
+    .set({ updatedAt: at })
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .returning();
+  return rows[0];
+}
+
 export async function updateSession(
   db: Executor,
   sessionId: string,

@@ -44,7 +44,9 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
   if (input.role === 'system') return { systemMessage: toMessageDto(await addSystemNote(deps, caller, sessionId, input.content)) };
 
   const result = await deps.db.transaction(async (tx) => {
-    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    // Explicit, increasing timestamps: now() is the same for every row of a transaction.
+    const at = Date.now();
+    const session = await queries.touchSession(tx, sessionId, caller.user.id, new Date(at));
     if (!session) throw new AppError('not_found:chat_session');
     assertExecutiveAllowed(caller, session.executiveRole);
     // The user's own role travels with each message; changing it is a context change like any other.
@@ -56,8 +58,6 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
       if (started) note = contextChangeNote(session, { ...session, userRole });
     }
     const chargedDay = await chargeInteraction(tx, caller);
-    // Explicit, increasing timestamps: now() is the same for every row of a transaction.
-    const at = Date.now();
     const common = { sessionId, userRole, executiveRole: session.executiveRole };
     const rows: NewChatMessage[] = [
       ...(note ? [{ ...common, role: 'system' as const, content: note, timestamp: new Date(at - 1) }] : []),
@@ -65,7 +65,7 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
       { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
     ];
     const inserted = await queries.insertMessages(tx, rows);
-    await queries.updateSession(tx, sessionId, caller.user.id, { userRole, updatedAt: new Date(at) });
+    if (userRole !== session.userRole) await queries.updateSession(tx, sessionId, caller.user.id, { userRole });
     return { session, userRole, chargedDay, inserted };
   });
 
@@ -128,7 +128,9 @@ export async function retryReply(deps: ChatDeps, caller: Caller, sessionId: stri
   if (message.role !== 'assistant' || !(message.status === 'failed' || message.status === 'stopped') || deps.runners.isRunning(messageId)) throw notRetryable;
 
   const result = await deps.db.transaction(async (tx) => {
-    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    // Explicit, increasing timestamps: now() is the same for every row of a transaction.
+    const at = Date.now();
+    const session = await queries.touchSession(tx, sessionId, caller.user.id, new Date(at));
     if (!session) throw new AppError('not_found:chat_session');
     assertExecutiveAllowed(caller, session.executiveRole);
     const chargedDay = await chargeInteraction(tx, caller);
