@@ -115,6 +115,52 @@ describe('POST /api/chat-sessions', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('answers 400 naming the parameter for ids that are not uuids, on every route with one', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const good = crypto.randomUUID();
+    const cases: Array<['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string, object?]> = [
+      ['GET', '/api/chat-sessions/nope', 'id'],
+      ['GET', '/api/chat-sessions/nope/messages', 'id'],
+      ['GET', `/api/chat-sessions/${good}/messages?before=nope`, 'before'],
+      ['PUT', '/api/chat-sessions/nope/context', 'id', { industry: 'Energy' }],
+      ['GET', `/api/chat-sessions/${good}/messages/nope/stream`, 'messageId'],
+      ['POST', `/api/chat-sessions/${good}/messages/nope/stop`, 'messageId'],
+      ['POST', `/api/chat-sessions/nope/messages/${good}/retry`, 'id'],
+      ['POST', '/api/chat-sessions/nope/generate-title', 'id'],
+      ['GET', '/api/chat-sessions/nope/documents', 'id'],
+      ['PATCH', '/api/messages/nope/feedback', 'id', { like: 1 }],
+      ['DELETE', '/api/messages/nope', 'id'],
+      ['GET', '/api/users/nope/latest-session', 'id'],
+      ['PUT', '/api/users/nope', 'id', { defaultIndustry: 'Energy' }],
+    ];
+    for (const [method, url, field, payload] of cases) {
+      const response = await inject(t.app, { method, url, cookie, payload });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json(), `${method} ${url}`).toEqual({ error: `${field}: ${chatValidation.idInvalid}`, code: 'bad_request:validation' });
+    }
+    expect(user.id).toBeTruthy();
+  });
+
+  it('answers 404 for well-formed ids that do not exist', async () => {
+    const { cookie } = await signUpUser(t.app, t.config);
+    const session = await createChatSession(t.app, cookie);
+    const missing = crypto.randomUUID();
+    const notFound: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, string, object?]> = [
+      ['GET', `/api/chat-sessions/${missing}`, 'not_found:chat_session'],
+      ['POST', `/api/chat-sessions/${session.id}/messages/${missing}/stop`, 'not_found:message'],
+      ['POST', `/api/chat-sessions/${session.id}/messages/${missing}/retry`, 'not_found:message'],
+      ['PATCH', `/api/messages/${missing}/feedback`, 'not_found:message', { like: 1 }],
+      ['DELETE', `/api/messages/${missing}`, 'not_found:message'],
+    ];
+    for (const [method, url, code, payload] of notFound) {
+      const response = await inject(t.app, { method, url, cookie, payload });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().code).toBe(code);
+    }
+  });
+});
+
 describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   it('answers 201 at once with the user message and a streaming reply, which completes in character', async () => {
     const { cookie } = await signUpUser(t.app, t.config);
