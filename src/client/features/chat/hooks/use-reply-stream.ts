@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatKeys, readMessages, updateMessage } from '../api/chat-cache.ts';
+import { followReplyStream } from '../api/follow-reply-stream.ts';
+import { applyReplyEvent, isOutOfStep } from '../logic/reply-events.ts';
+
+/**
+ * Follows the reply being written (the assistant message with status 'streaming') and writes each
+ * event into the cached transcript, so tokens render as they arrive. Works the same for a reply
+ * just asked for and for one found still streaming when a conversation is reopened.
+ */
+export function useReplyStream(sessionId: string | null, messageId: string | null, onFinished: (message: ChatMessageDto) => void) {
+  const queryClient = useQueryClient();
+  // Bumped to follow the same message again after the connection was given up and the transcript reread.
+  const [attempt, setAttempt] = useState(0);
+  const finished = useEffectEvent(onFinished);
+
+  useEffect(() => {
+    if (!sessionId || !messageId) return;
+    const controller = new AbortController();
+    const current = () => readMessages(queryClient, sessionId).find((m) => m.id === messageId);
+
+    void followReplyStream({
+      sessionId,
+      messageId,
+      signal: controller.signal,
+      heldLength: () => current()?.content.length ?? 0,
+      onEvent: (event) => {
+        let outOfStep = false;
+        updateMessage(queryClient, sessionId, messageId, (message) => {
+          const next = applyReplyEvent(message, event);
+          outOfStep = isOutOfStep(next, event);
+          return next;
+        });
+        return outOfStep ? 'resync' : 'ok';
+      },
+    }).then(async (result) => {
+      if (controller.signal.aborted) return;
+      if (result === 'finished') {
+        const message = current();
+        if (message) finished(message);
+        return;
+      }
+      // Refused or unreachable: reread the transcript to learn how the reply ended (or that it is gone).
+      await queryClient.refetchQueries({ queryKey: chatKeys.messages(sessionId), exact: true }).catch(() => {});
+      if (!controller.signal.aborted && result === 'gave-up' && current()?.status === 'streaming') setTimeout(() => setAttempt((n) => n + 1), 5000);
+    });
+    return () => controller.abort();
+  }, [queryClient, sessionId, messageId, attempt]);
+}

@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+
+const NEAR_BOTTOM_PX = 96;
+
+/**
+ * Keeps a scrolling transcript pinned to its end while new text arrives, unless the reader has
+ * scrolled up; when older messages are prepended, the view stays on what the reader was looking at.
+ */
+export function useStickToBottom<T extends HTMLElement>(active: boolean, contentKey: unknown, firstItemKey: unknown) {
+  const ref = useRef<T>(null);
+  const pinned = useRef(true);
+  const previous = useRef<{ first: unknown; height: number; active: boolean }>({ first: firstItemKey, height: 0, active: false });
+
+  const onScroll = useCallback(() => {
+    const el = ref.current;
+    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const wasActive = previous.current.active;
+    previous.current.active = active;
+    if (!el) return;
+    if (!active) {
+      if (wasActive) el.scrollTop = 0;
+      return;
+    }
+    // A transcript that just appeared (opened, or the first message sent) starts at its end.
+    if (!wasActive) pinned.current = true;
+    const before = previous.current;
+    if (before.first !== firstItemKey && before.height > 0 && !pinned.current) {
+      // Earlier messages were added above: keep the same message in view.
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (pinned.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+    previous.current = { first: firstItemKey, height: el.scrollHeight, active };
+  }, [active, contentKey, firstItemKey]);
+
+  const scrollToBottom = useCallback(() => {
+    pinned.current = true;
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !active || typeof ResizeObserver === 'undefined') return;
+    // Images, tables and fonts change heights after render.
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) el.scrollTop = el.scrollHeight;
+    });
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [active, contentKey]);
+
+  return { ref, onScroll, scrollToBottom };
+}
