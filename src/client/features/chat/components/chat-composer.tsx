@@ -1,0 +1,106 @@
+import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
+import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import { MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/class-names.ts';
+
+const MAX_HEIGHT_PX = 200;
+
+interface Props {
+  draft: string;
+  setDraft: Dispatch<SetStateAction<string>>;
+  /** Resolves false when the message was not sent, so the draft comes back. */
+  onSend: (text: string) => Promise<boolean>;
+  busy: boolean;
+  streaming: boolean;
+  onStop: () => void;
+  advisor: string;
+  voice: { listening: boolean; toggle: () => void };
+}
+
+/** The message input (spec section 5, Send): grows with its text; Enter sends, Shift+Enter starts a new line. */
+export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, voice }: Props) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const canSend = draft.trim().length > 0 && !busy && !streaming;
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  const submit = async () => {
+    if (!canSend) return;
+    const text = draft;
+    setDraft('');
+    const sent = await onSend(text);
+    // Not sent (refused, failed): give the words back unless something new was typed meanwhile.
+    if (!sent) setDraft((current) => current || text);
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form
+      className="rounded-2xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="chat-input" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="chat-input"
+        ref={textarea}
+        rows={1}
+        value={draft}
+        maxLength={MAX_MESSAGE_LENGTH}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={`Ask your ${advisor} anything…`}
+        className="block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
+      />
+      <div className="flex items-center gap-2 px-2 pb-2">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className={cn('size-9 rounded-full', voice.listening && 'bg-destructive/10 text-destructive hover:bg-destructive/15')}
+          aria-label={voice.listening ? 'Stop voice input' : 'Voice input'}
+          aria-pressed={voice.listening}
+          title={voice.listening ? 'Listening… select to stop' : 'Speak your question'}
+          onClick={voice.toggle}
+        >
+          {voice.listening ? <MicOff aria-hidden /> : <Mic aria-hidden />}
+        </Button>
+        {voice.listening ? (
+          <span className="text-xs font-medium text-destructive" role="status">
+            Listening…
+          </span>
+        ) : (
+          <span className="hidden text-xs text-muted-foreground md:inline">Enter to send · Shift+Enter for a new line</span>
+        )}
+        <span className="flex-1" />
+        {streaming ? (
+          <Button type="button" variant="outline" size="sm" className="h-9 rounded-full px-4" onClick={onStop} aria-label="Stop reply">
+            <Square className="size-3! fill-current" aria-hidden />
+            Stop
+          </Button>
+        ) : (
+          <Button type="submit" size="icon" className="size-9 rounded-full" disabled={!canSend} aria-label="Send message">
+            <ArrowUp aria-hidden />
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

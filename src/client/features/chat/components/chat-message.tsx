@@ -1,0 +1,135 @@
+import { AlertTriangle, ArrowLeftRight, FlaskConical, RotateCcw } from 'lucide-react';
+import { memo } from 'react';
+import type { ChatMessageDto } from '#contract/chat.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/class-names.ts';
+import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { MessageActions, type MessageHandlers } from './message-actions.tsx';
+import { MessageMarkdown } from './message-markdown.tsx';
+import { TypingDots } from './typing-indicator.tsx';
+
+function time(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** A context change: a quiet, centred note between the messages. */
+export function SystemNote({ message }: { message: Pick<ChatMessageDto, 'content'> }) {
+  return (
+    <div className="flex justify-center py-1" data-testid="system-message">
+      <p className="inline-flex max-w-full items-center gap-2 rounded-full border bg-muted/60 px-3.5 py-1.5 text-center text-xs text-muted-foreground">
+        <ArrowLeftRight className="size-3.5 shrink-0" aria-hidden />
+        <span>{message.content}</span>
+      </p>
+    </div>
+  );
+}
+
+export function UserMessage({ message, handlers }: { message: ChatMessageDto; handlers?: MessageHandlers }) {
+  return (
+    <article className="group flex flex-col items-end gap-1" aria-label="Your message" data-testid="user-message">
+      <div className="max-w-[88%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap break-words text-primary-foreground shadow-sm sm:max-w-[80%]">
+        {message.content}
+      </div>
+      {handlers ? (
+        <div className="flex items-center gap-2 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
+          <span className="text-xs text-muted-foreground">{time(message.timestamp)}</span>
+          <MessageActions message={message} handlers={handlers} />
+        </div>
+      ) : (
+        <span className="text-xs text-muted-foreground">Sending…</span>
+      )}
+    </article>
+  );
+}
+
+/** The advisor's mark: the role's initials on brass. */
+export function AdvisorAvatar({ role, className }: { role: string; className?: string }) {
+  const initials = role.length <= 4 ? role : role.split(/\s+/).map((w) => w[0]).join('').slice(0, 3);
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'mt-0.5 size-9 shrink-0 items-center justify-center rounded-full bg-primary text-[0.625rem] font-bold tracking-wide text-brand ring-1 ring-brand/40 dark:bg-secondary',
+        className ?? 'flex',
+      )}
+    >
+      {initials}
+    </span>
+  );
+}
+
+function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; handlers: MessageHandlers }) {
+  const streaming = message.status === 'streaming';
+  const { isDemo, note, body } = splitDemoMarker(message.content, streaming);
+  const advisor = message.executiveRole ?? 'Advisor';
+  const waiting = streaming && !body;
+  return (
+    <article
+      className="flex gap-3"
+      aria-label={`Reply from ${advisor}`}
+      aria-busy={streaming}
+      data-testid="assistant-message"
+      data-status={message.status}
+    >
+      <AdvisorAvatar role={advisor} className="hidden sm:flex" />
+      <div className="min-w-0 flex-1">
+        <header className="mb-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <AdvisorAvatar role={advisor} className="mt-0 flex size-7 text-[0.5625rem] sm:hidden" />
+          <span className="font-semibold text-foreground">{advisor}</span>
+          {message.timestamp ? <span>{time(message.timestamp)}</span> : null}
+          {isDemo ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full border border-brand/50 bg-accent px-2 py-0.5 text-[0.6875rem] font-semibold text-accent-foreground"
+              title={note ?? undefined}
+              data-testid="demo-badge"
+            >
+              <FlaskConical className="size-3" aria-hidden />
+              Demo mode
+            </span>
+          ) : null}
+        </header>
+        <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
+          {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
+          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={body} />}
+          {streaming && body ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand align-text-bottom" aria-hidden /> : null}
+          {message.status === 'failed' ? (
+            <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>{message.error ?? 'The reply could not be written.'}</span>
+            </div>
+          ) : null}
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          {message.status === 'failed' || message.status === 'stopped' ? (
+            <>
+              {message.status === 'stopped' ? <span className="text-xs text-muted-foreground">Reply stopped</span> : null}
+              <Button variant="outline" size="sm" onClick={() => handlers.retry(message)}>
+                <RotateCcw aria-hidden />
+                Retry
+              </Button>
+            </>
+          ) : null}
+          <MessageActions message={message} handlers={handlers} className="-ml-1.5" />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const AssistantMessage = memo(AssistantMessageView);
+
+/** Where the reply will appear, while the message is still being sent. */
+export function ReplyPlaceholder({ advisor }: { advisor: string }) {
+  return (
+    <div className="flex gap-3" data-testid="reply-placeholder">
+      <AdvisorAvatar role={advisor} className="hidden sm:flex" />
+      <div className="min-w-0 flex-1">
+        <p className="mb-1.5 text-xs font-semibold">{advisor}</p>
+        <div className="inline-block rounded-2xl rounded-tl-md border bg-card px-4 py-2 shadow-xs">
+          <TypingDots label={`${advisor} is thinking`} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ContextSelectors } from './context-selectors.tsx';
+
+beforeAll(() => {
+  // jsdom lacks what Radix Select uses for pointer handling and scrolling.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+const context = { userRole: 'Research Analyst', executiveRole: 'CEO', industry: 'Technology' };
+const star = { visible: false, saved: false, saving: false, onToggle: () => {} };
+
+function setup(props: Partial<Parameters<typeof ContextSelectors>[0]> = {}) {
+  const handlers = { onChange: vi.fn(), onLockedExecutive: vi.fn(), onUpgrade: vi.fn() };
+  render(<ContextSelectors context={context} isPremium={false} fixed={false} star={star} {...handlers} {...props} />);
+  return handlers;
+}
+
+describe('ContextSelectors', () => {
+  it('a free user choosing a locked executive gets the upgrade dialog and keeps the previous one', async () => {
+    const { onChange, onLockedExecutive } = setup();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Talk to' }));
+    const cto = screen.getByRole('option', { name: /CTO/ });
+    expect(cto).toHaveTextContent('Premium');
+    await userEvent.click(cto);
+    expect(onLockedExecutive).toHaveBeenCalledWith('CTO');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: 'Talk to' })).toHaveTextContent('CEO');
+  });
+
+  it('a free user may pick another free executive', async () => {
+    const { onChange } = setup();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Talk to' }));
+    await userEvent.click(screen.getByRole('option', { name: 'CFO' }));
+    expect(onChange).toHaveBeenCalledWith({ executiveRole: 'CFO' });
+  });
+
+  it('premium users see no locks', async () => {
+    const { onChange } = setup({ isPremium: true });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Talk to' }));
+    expect(screen.getByRole('option', { name: 'CTO' })).not.toHaveTextContent('Premium');
+    await userEvent.click(screen.getByRole('option', { name: 'CTO' }));
+    expect(onChange).toHaveBeenCalledWith({ executiveRole: 'CTO' });
+  });
+
+  it('once a free conversation has started the selectors are disabled, with the reason', () => {
+    setup({ fixed: true });
+    for (const name of ['My Role', 'Talk to', 'Industry']) expect(screen.getByRole('combobox', { name })).toBeDisabled();
+    expect(screen.getByText(/stay fixed once a conversation starts/)).toBeInTheDocument();
+  });
+
+  it('shows the star only when asked, pressed when the context is the saved default', () => {
+    setup({ isPremium: true, star: { ...star, visible: true, saved: true } });
+    expect(screen.getByRole('button', { name: /Saved as your defaults/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

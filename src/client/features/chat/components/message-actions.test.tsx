@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessageDto } from '#contract/chat.ts';
+import { MessageActions } from './message-actions.tsx';
+
+const message: ChatMessageDto = {
+  id: 'm1',
+  sessionId: 's1',
+  role: 'assistant',
+  content: 'Advice',
+  userRole: 'CEO',
+  executiveRole: 'CFO',
+  documentIds: [],
+  like: null,
+  dislike: null,
+  timestamp: '2026-01-01T00:00:00.000Z',
+  status: 'complete',
+  model: null,
+  promptTokens: null,
+  completionTokens: null,
+  error: null,
+};
+const handlers = () => ({ rate: vi.fn(), copy: vi.fn(async () => true), remove: vi.fn(), stop: vi.fn(), retry: vi.fn() });
+
+describe('MessageActions', () => {
+  it('replies can be liked, disliked, copied and deleted', async () => {
+    const h = handlers();
+    render(<MessageActions message={{ ...message, like: 1 }} handlers={h} />);
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Dislike' }));
+    expect(h.rate).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }), 'dislike');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(h.remove).toHaveBeenCalled();
+  });
+
+  it("the user's own messages can only be copied and deleted", () => {
+    render(<MessageActions message={{ ...message, role: 'user' }} handlers={handlers()} />);
+    expect(screen.queryByRole('button', { name: 'Like' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dislike' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('a reply still being written cannot be rated or copied yet', () => {
+    render(<MessageActions message={{ ...message, status: 'streaming' }} handlers={handlers()} />);
+    expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+  });
+});

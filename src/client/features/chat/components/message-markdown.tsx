@@ -1,0 +1,47 @@
+import { memo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * Replies are Markdown (GitHub flavour: tables, task lists, strikethrough). Raw HTML is never
+ * rendered (no rehype-raw): it shows as text. Links open in a new tab without access to this one.
+ */
+const components: Components = {
+  h1: ({ node: _node, ...props }) => <h3 className="mt-5 mb-2 text-lg font-semibold tracking-tight first:mt-0" {...props} />,
+  h2: ({ node: _node, ...props }) => <h3 className="mt-5 mb-2 text-base font-semibold tracking-tight first:mt-0" {...props} />,
+  h3: ({ node: _node, ...props }) => <h4 className="mt-5 mb-2 text-[0.95rem] font-semibold tracking-tight first:mt-0" {...props} />,
+  h4: ({ node: _node, ...props }) => <h5 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
+  h6: ({ node: _node, ...props }) => <h6 className="mt-4 mb-1.5 text-sm font-medium first:mt-0" {...props} />,
+  p: ({ node: _node, ...props }) => <p className="my-3 leading-relaxed first:mt-0 last:mb-0" {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1.5 pl-5 marker:text-brand first:mt-0 last:mb-0" {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-muted-foreground first:mt-0 last:mb-0" {...props} />,
+  li: ({ node: _node, ...props }) => <li className="pl-1 leading-relaxed" {...props} />,
+  a: ({ node: _node, ...props }) => (
+    <a className="font-medium text-primary underline underline-offset-2 hover:no-underline" target="_blank" rel="noopener noreferrer" {...props} />
+  ),
+  blockquote: ({ node: _node, ...props }) => <blockquote className="my-3 border-l-2 border-brand/70 pl-4 text-muted-foreground italic" {...props} />,
+  hr: () => <hr className="my-5 border-border" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-4 overflow-x-auto rounded-lg border">
+      <table className="w-full border-collapse text-left text-sm" {...props} />
+    </div>
+  ),
+  thead: ({ node: _node, ...props }) => <thead className="bg-muted/70" {...props} />,
+  th: ({ node: _node, ...props }) => <th className="border-b px-3 py-2 font-semibold whitespace-nowrap" {...props} />,
+  td: ({ node: _node, ...props }) => <td className="border-b px-3 py-2 align-top [tr:last-child_&]:border-b-0" {...props} />,
+  pre: ({ node: _node, ...props }) => <pre className="my-3 overflow-x-auto rounded-lg bg-muted p-3.5 text-[0.8125rem] leading-relaxed [&_code]:bg-transparent [&_code]:p-0" {...props} />,
+  code: ({ node: _node, ...props }) => <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]" {...props} />,
+  img: ({ node: _node, alt }) => <span className="text-muted-foreground">[{alt || 'image'}]</span>,
+  input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle" />,
+};
+
+export const MessageMarkdown = memo(function MessageMarkdown({ content }: { content: string }) {
+  return (
+    <div className="text-[0.9375rem] break-words text-foreground">
+      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+});

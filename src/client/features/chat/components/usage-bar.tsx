@@ -1,0 +1,45 @@
+import { Crown } from 'lucide-react';
+import type { ChatUsage } from '#contract/chat.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/class-names.ts';
+
+const left = (used: number, limit: number) => Math.max(0, limit - used);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Standard users only (spec section 2): uploads left, interactions left, and the way to Premium. */
+export function UsageBar({ usage, onUpgrade }: { usage: ChatUsage; onUpgrade: () => void }) {
+  if (usage.isPremium || usage.interactionsLimit < 0) return null;
+  const interactionsLeft = left(usage.interactionsUsed, usage.interactionsLimit);
+  const uploadsLeft = left(usage.attachmentsUsed, usage.attachmentsLimit);
+  const share = usage.interactionsLimit > 0 ? Math.min(1, usage.interactionsUsed / usage.interactionsLimit) : 1;
+  return (
+    <div className="flex items-center gap-3 rounded-lg bg-muted/60 px-3 py-1.5 text-xs" data-testid="usage-bar">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-muted-foreground">
+          <span className={cn('font-semibold', interactionsLeft === 0 ? 'text-destructive' : 'text-foreground')}>
+            {plural(interactionsLeft, 'interaction', 'interactions')} left
+          </span>{' '}
+          of {usage.interactionsLimit} today
+          <span className="hidden sm:inline">
+            {' · '}
+            {plural(uploadsLeft, 'upload', 'uploads')} left
+          </span>
+        </p>
+        <div
+          className="mt-1 h-1 overflow-hidden rounded-full bg-border"
+          role="meter"
+          aria-label="Daily interactions used"
+          aria-valuemin={0}
+          aria-valuemax={usage.interactionsLimit}
+          aria-valuenow={usage.interactionsUsed}
+        >
+          <div className={cn('h-full rounded-full', interactionsLeft === 0 ? 'bg-destructive' : 'bg-brand')} style={{ width: `${share * 100}%` }} />
+        </div>
+      </div>
+      <Button variant="brand" size="sm" onClick={onUpgrade} className="h-7">
+        <Crown aria-hidden />
+        Upgrade
+      </Button>
+    </div>
+  );
+}

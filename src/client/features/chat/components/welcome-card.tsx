@@ -1,0 +1,76 @@
+import { History, Smartphone } from 'lucide-react';
+import { Link } from 'wouter';
+import type { ChatContext } from '#contract/chat.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { clientConfig } from '#client/config.ts';
+
+const starters = [
+  'Pressure-test my plan for the next twelve months.',
+  'How should I prepare for a difficult conversation with my board?',
+  'Which three numbers should I watch most closely this quarter?',
+];
+
+/** An empty conversation (spec section 2): greeting, the current context, a nudge to begin, history, install hint. */
+export function WelcomeCard({
+  firstName,
+  context,
+  historyHref,
+  onStarter,
+}: {
+  firstName: string;
+  context: ChatContext;
+  historyHref: string;
+  onStarter: (text: string) => void;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-2xl rounded-2xl border bg-card p-5 shadow-sm sm:p-8" aria-labelledby="welcome-heading">
+      <p className="text-xs font-semibold tracking-[0.14em] text-brand uppercase">Your advisory session</p>
+      <h1 id="welcome-heading" className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">
+        Welcome, {firstName}
+      </h1>
+      <dl className="mt-5 grid grid-cols-3 gap-2 rounded-xl bg-muted/60 p-3 text-sm sm:gap-4 sm:p-4">
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">You</dt>
+          <dd className="font-semibold break-words">{context.userRole}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">Advisor</dt>
+          <dd className="font-semibold break-words">{context.executiveRole}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">Industry</dt>
+          <dd className="font-semibold break-words">{context.industry}</dd>
+        </div>
+      </dl>
+      <p className="mt-5 text-base font-medium">Ask a question to begin.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Your {context.executiveRole} answers with {context.industry} in mind, pitched to you as a {context.userRole}. You can change all three below.
+      </p>
+      <ul className="mt-4 grid gap-2" aria-label="Suggested questions">
+        {starters.map((text) => (
+          <li key={text}>
+            <button
+              type="button"
+              onClick={() => onStarter(text)}
+              className="w-full cursor-pointer rounded-lg border border-input bg-background px-3.5 py-2.5 text-left text-sm transition-colors hover:border-primary/40 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <Link href={historyHref}>
+            <History aria-hidden />
+            Open History
+          </Link>
+        </Button>
+        <p className="flex items-start gap-2 text-xs text-muted-foreground sm:max-w-xs">
+          <Smartphone className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>Install {clientConfig.appName} from your browser menu (Add to Home Screen) to open it like an app.</span>
+        </p>
+      </div>
+    </section>
+  );
+}
