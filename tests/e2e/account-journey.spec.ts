@@ -22,8 +22,9 @@ test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay 
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Margaret' })).toBeVisible();
 
-  // Sign out: notice and back to the landing page.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Sign out (from the profile menu): notice and back to the landing page.
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

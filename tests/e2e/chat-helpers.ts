@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The chat screen as the journeys see it: by role and label, as a user would find things. */
+export function chat(page: Page) {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  const replies = page.getByTestId('assistant-message');
+  return {
+    input,
+    replies,
+    userMessages: page.getByTestId('user-message'),
+    lastReply: replies.last(),
+    async ask(question: string) {
+      await input.fill(question);
+      await input.press('Enter');
+    },
+    /** The id of the conversation shown, from the `session` query parameter. */
+    async sessionId(): Promise<string> {
+      await expect(page).toHaveURL(/[?&]session=[0-9a-f-]{36}/);
+      return new URL(page.url()).searchParams.get('session')!;
+    },
+    async waitForReplyStatus(status: 'streaming' | 'complete' | 'stopped' | 'failed', timeout = 30_000) {
+      await expect(replies.last()).toHaveAttribute('data-status', status, { timeout });
+    },
+  };
+}

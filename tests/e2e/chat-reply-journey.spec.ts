@@ -1,0 +1,62 @@
+import { expect, signUpViaApi, test } from './fixtures.ts';
+import { chat } from './chat-helpers.ts';
+
+test('ask the demo advisor, watch the reply stream in, rate it, copy it and delete a message', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpViaApi(page, { firstName: 'Indra' });
+  await page.goto('/chat');
+  const c = chat(page);
+
+  // An empty conversation: the welcome card with the defaults.
+  await expect(page.getByRole('heading', { name: 'Welcome, Indra' })).toBeVisible();
+  await expect(page.getByText('Ask a question to begin.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'My Role' })).toHaveText('Research Analyst');
+  await expect(page.getByRole('combobox', { name: 'Talk to' })).toHaveText('CEO');
+  await expect(page.getByRole('combobox', { name: 'Industry' })).toHaveText('Technology');
+  await expect(page.getByTestId('usage-bar')).toContainText('5 interactions left');
+
+  await c.ask('How should we price our new analytics tier?');
+  await expect(c.userMessages.first()).toContainText('How should we price our new analytics tier?');
+  await c.sessionId();
+
+  // The reply grows while it streams, then completes.
+  await c.waitForReplyStatus('streaming');
+  await expect(c.lastReply).toContainText('My take as your', { timeout: 15_000 });
+  const early = (await c.lastReply.innerText()).length;
+  await expect.poll(async () => (await c.lastReply.innerText()).length, { timeout: 10_000 }).toBeGreaterThan(early + 40);
+  await expect(c.lastReply).toHaveAttribute('data-status', 'streaming');
+  await c.waitForReplyStatus('complete');
+  await expect(c.lastReply.getByTestId('demo-badge')).toHaveText('Demo mode');
+  // Markdown: the table and the lists render as such; the marker line itself is not shown as text.
+  await expect(c.lastReply.getByRole('table')).toBeVisible();
+  await expect(c.lastReply.getByRole('listitem').first()).toBeVisible();
+  await expect(c.lastReply).not.toContainText('> *Demo mode');
+  await expect(page.getByTestId('usage-bar')).toContainText('4 interactions left');
+
+  // Like, then dislike: each survives a reload.
+  await c.lastReply.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(c.lastReply.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(c.lastReply.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await c.lastReply.getByRole('button', { name: 'Dislike', exact: true }).click();
+  await expect(c.lastReply.getByRole('button', { name: 'Dislike', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(c.lastReply.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(c.lastReply.getByRole('button', { name: 'Dislike', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(c.lastReply.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'false');
+
+  // Copy puts the reply (without the demo marker) on the clipboard.
+  await c.lastReply.getByRole('button', { name: 'Copy' }).click();
+  await expect(c.lastReply.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^\*\*My take as your Chief Executive Officer/);
+  expect(copied).toContain('### Questions for you');
+
+  // Delete my question: gone now and after a reload.
+  await c.userMessages.first().hover();
+  await c.userMessages.first().getByRole('button', { name: 'Delete' }).click();
+  await expect(c.userMessages).toHaveCount(0);
+  await page.reload();
+  await expect(c.replies).toHaveCount(1);
+  await expect(c.userMessages).toHaveCount(0);
+});

@@ -1,0 +1,34 @@
+import { expect, signUpViaApi, test } from './fixtures.ts';
+import { chat } from './chat-helpers.ts';
+
+test('Stop keeps the partial reply, and Retry writes it again', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  const c = chat(page);
+  await c.ask('What should our board hear about the delayed launch?');
+  await c.waitForReplyStatus('streaming');
+  await expect(c.lastReply).toContainText('My take as your', { timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Stop reply' }).click();
+  await c.waitForReplyStatus('stopped');
+  await expect(c.lastReply).toContainText('Reply stopped');
+  const partial = await c.lastReply.innerText();
+  expect(partial).toContain('My take as your');
+  expect(partial).not.toContain('Questions for you');
+  // Nothing more arrives after a stop, and the send button is back.
+  await page.waitForTimeout(1000);
+  expect(await c.lastReply.innerText()).toBe(partial);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+
+  // The partial text is what the server kept.
+  await page.reload();
+  await c.waitForReplyStatus('stopped');
+  await expect(c.lastReply).toContainText('My take as your');
+  await expect(c.lastReply).not.toContainText('Questions for you');
+
+  await c.lastReply.getByRole('button', { name: 'Retry' }).click();
+  await c.waitForReplyStatus('streaming');
+  await c.waitForReplyStatus('complete', 45_000);
+  await expect(c.lastReply).toContainText('Questions for you');
+  await expect(c.replies).toHaveCount(1);
+});
