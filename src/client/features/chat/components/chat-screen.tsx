@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
@@ -46,7 +46,6 @@ function ChatWorkspace({ user }: { user: PublicUser }) {
   const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: openUpgrade });
   const { context, messages, pending, streaming, usage } = conversation;
   const actions = useMessageActions({ sessionId, userId: user.id, onUpgrade: openUpgrade });
-  const handlers = useMemo(() => ({ ...actions }), [actions]);
   const earlier = useEarlierMessages(sessionId, messages, conversation.hasMore);
   const readAloud = useReadAloud();
   const appendTranscript = useCallback((text: string) => setDraft((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text)), []);
@@ -121,7 +120,7 @@ function ChatWorkspace({ user }: { user: PublicUser }) {
               messages={earlier.visible}
               pending={pending}
               advisor={context.executiveRole}
-              handlers={handlers}
+              handlers={actions}
               hasEarlier={earlier.hasEarlier}
               loadingEarlier={earlier.loading}
               onLoadEarlier={() => void earlier.loadEarlier()}

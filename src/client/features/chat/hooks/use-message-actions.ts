@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
@@ -47,7 +47,7 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
 
   const copy = useCallback(async (message: ChatMessageDto): Promise<boolean> => {
     try {
-      await navigator.clipboard.writeText(splitDemoMarker(message.content).body);
+      await navigator.clipboard.writeText(message.role === 'assistant' ? splitDemoMarker(message.content).body : message.content);
       return true;
     } catch {
       notify({ title: 'Copy failed', description: 'The message could not be copied to the clipboard.', variant: 'destructive' });
@@ -84,5 +84,6 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
     [onUpgrade, queryClient, sessionId, userId],
   );
 
-  return { rate, remove, copy, stop, retry };
+  // One stable object, so memoised messages do not re-render while another reply streams.
+  return useMemo(() => ({ rate, remove, copy, stop, retry }), [rate, remove, copy, stop, retry]);
 }
