@@ -93,3 +93,25 @@ describe('the free daily interaction limit', () => {
     expect((await counters(user.id)).dailyInteractionsUsed).toBe(0);
   });
 });
+
+describe('the per-account send rate limit', () => {
+  it('answers 429 rate_limit:general past RATE_LIMIT_CHAT_PER_MINUTE sends, per account', async () => {
+    const limited = await createTestApp({ AI_PROVIDER: 'demo', RATE_LIMIT_CHAT_PER_MINUTE: '2' });
+    try {
+      const first = await signUpUser(limited.app, limited.config);
+      await limited.database.db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, first.user.id));
+      const session = await createChatSession(limited.app, first.cookie);
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await sendChatMessage(limited.app, first.cookie, session.id, `burst ${i}`)).statusCode);
+      expect(codes).toEqual([201, 201, 429]);
+      const refused = await sendChatMessage(limited.app, first.cookie, session.id, 'again');
+      expect(refused.json()).toEqual({ error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limit:general' });
+      // Another account from the same address has its own allowance.
+      const second = await signUpUser(limited.app, limited.config);
+      const otherSession = await createChatSession(limited.app, second.cookie);
+      expect((await sendChatMessage(limited.app, second.cookie, otherSession.id, 'mine')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
