@@ -10,6 +10,7 @@ import { SessionCache } from './features/auth/session-cache.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache };
   await app.register(authRoutes, { deps });
   await app.register(chatRoutes, { deps });
+  await app.register(historyRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });

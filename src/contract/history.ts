@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** Conversation history (spec sections 2, 7 and 8): list, search, delete and export. */
+
+/** The list shows the newest conversations up to this many; `hasMore` says when older ones exist. */
+export const HISTORY_LIST_LIMIT = 1000;
+/** A search answers its best matches up to this many. */
+export const HISTORY_SEARCH_LIMIT = 100;
+export const MAX_HISTORY_SEARCH_LENGTH = 200;
+export const MAX_SESSIONS_PER_DELETE = 500;
+
+/**
+ * A snippet marks the words that matched between these two characters (Unicode private use, so no
+ * message text can contain them: the server removes them from the text first). The client turns
+ * them into <mark> elements; no HTML ever travels.
+ */
+export const SNIPPET_MATCH_START = '\uE000';
+export const SNIPPET_MATCH_END = '\uE001';
+
+export const historyValidation = {
+  queryTooLong: `Search terms can be at most ${MAX_HISTORY_SEARCH_LENGTH} characters`,
+  sessionIdsInvalid: `Choose between 1 and ${MAX_SESSIONS_PER_DELETE} conversations`,
+  idInvalid: 'Not a valid id',
+} as const;
+
+/** Spec section 8 and the page's own words, shared by the page and its tests. */
+export const historyText = {
+  title: 'Conversation History',
+  searchPlaceholder: 'Search conversations...',
+  loading: 'Loading conversations...',
+  loadError: 'Error loading conversations',
+  noMatchesTitle: 'No matching conversations',
+  noMatchesText: 'Try adjusting your search terms',
+  emptyTitle: 'No conversation history',
+  emptyText: 'Start a conversation with an executive to see your history here',
+  deleted: { title: 'Conversation deleted', description: 'The conversation has been removed.' },
+  deleteFailed: { title: 'Error', description: 'Failed to delete conversation.' },
+  allDeleted: (count: number) => ({ title: 'All conversations deleted', description: `${count} conversation(s) have been removed.` }),
+  deleteAllFailed: { title: 'Error', description: 'Failed to delete all conversations.' },
+  copyFailed: { title: 'Copy failed', description: 'Could not copy to the clipboard. Please try again.' },
+  exportFailed: { title: 'Export failed', description: 'Could not export message or conversation to PDF' },
+} as const;
+
+export function messageCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'message' : 'messages'}`;
+}
+export function documentCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'document' : 'documents'}`;
+}
+
+const idSchema = z.uuid({ error: historyValidation.idInvalid });
+
+export const historyUserParamsSchema = z.object({ id: idSchema });
+export const historySessionParamsSchema = z.object({ id: idSchema });
+
+/** GET /api/users/:id/chat-sessions?q= : without q (or blank) the newest conversations, with q the best matches. */
+export const listChatSessionsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_HISTORY_SEARCH_LENGTH, historyValidation.queryTooLong)
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+});
+export type ListChatSessionsQuery = z.input<typeof listChatSessionsQuerySchema>;
+
+export const chatSessionListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  executiveRole: z.string(),
+  industry: z.string(),
+  userRole: z.string(),
+  /** The start of the latest message with text, as plain text; null before the first message. */
+  preview: z.string().nullable(),
+  /** User and assistant messages (system notes are not counted). */
+  messageCount: z.number().int(),
+  /** Documents attached to the conversation; 0 until the documents feature lands. */
+  documentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Searches only: the part of a message that matched, with matched words between SNIPPET_MATCH_START and SNIPPET_MATCH_END. */
+  snippet: z.string().nullable(),
+});
+export type ChatSessionListItem = z.infer<typeof chatSessionListItemSchema>;
+
+export const listChatSessionsResponseSchema = z.object({
+  sessions: z.array(chatSessionListItemSchema),
+  /** More conversations exist (older ones for the list, weaker matches for a search) than were answered. */
+  hasMore: z.boolean(),
+});
+export type ListChatSessionsResponse = z.infer<typeof listChatSessionsResponseSchema>;
+
+/** DELETE /api/users/:id/chat-sessions: ids that are not the caller's own are ignored. */
+export const deleteChatSessionsInputSchema = z.object({
+  sessionIds: z
+    .array(idSchema, { error: historyValidation.sessionIdsInvalid })
+    .min(1, historyValidation.sessionIdsInvalid)
+    .max(MAX_SESSIONS_PER_DELETE, historyValidation.sessionIdsInvalid),
+});
+export type DeleteChatSessionsInput = z.infer<typeof deleteChatSessionsInputSchema>;
+export const deleteChatSessionsResponseSchema = z.object({ deletedCount: z.number().int() });
+export type DeleteChatSessionsResponse = z.infer<typeof deleteChatSessionsResponseSchema>;
+
+/** Export endpoints (Premium): the conversation as Markdown text, or as an A4 PDF download. */
+export const exportMarkdownPath = (sessionId: string) => `/api/chat-sessions/${sessionId}/export/markdown`;
+export const exportPdfPath = (sessionId: string) => `/api/chat-sessions/${sessionId}/export/pdf`;
+
+/** Export query: the reader's IANA time zone, so times read as on their screen (UTC when missing or unknown). */
+export const exportQuerySchema = z.object({ tz: z.string().max(64).optional() });

@@ -1,0 +1,21 @@
+import type { SearchTerms } from './history.queries.ts';
+
+const trailingWord = /[\p{L}\p{N}]+$/u;
+
+/**
+ * Reads what the user typed. The whole text goes to websearch_to_tsquery, which never fails on
+ * syntax ("quoted phrases", or, -excluded). While the last word is still being typed (the text
+ * ends in it), it also matches as a prefix: "pric" finds "pricing". The prefix is letters and
+ * digits only, so it is safe to hand to to_tsquery. A word inside an open quote, after a minus,
+ * or the operator "or" is left to websearch alone.
+ */
+export function parseSearchTerms(input: string): SearchTerms {
+  const text = input.trim();
+  const match = trailingWord.exec(text);
+  if (!match) return { text, prefix: null, rest: text };
+  const rest = text.slice(0, match.index);
+  const before = rest.at(-1);
+  const insideQuote = (text.match(/"/g)?.length ?? 0) % 2 === 1;
+  if (before === '-' || insideQuote || match[0].toLowerCase() === 'or') return { text, prefix: null, rest: text };
+  return { text, prefix: match[0], rest };
+}
