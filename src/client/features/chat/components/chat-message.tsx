@@ -76,7 +76,7 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
       <div className="min-w-0 flex-1">
         <header className="mb-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <AdvisorAvatar role={advisor} className="mt-0 flex size-7 text-[0.5625rem] sm:hidden" />
-          <span className="font-semibold text-foreground">{advisor}</span>
+          <h2 className="text-xs font-semibold text-foreground">{advisor}</h2>
           {message.timestamp ? <span>{time(message.timestamp)}</span> : null}
           {isDemo ? (
             <span

@@ -116,19 +116,24 @@ function ChatWorkspace({ user }: { user: PublicUser }) {
               }}
             />
           ) : (
-            <MessageList
-              messages={earlier.visible}
-              pending={pending}
-              advisor={context.executiveRole}
-              handlers={actions}
-              hasEarlier={earlier.hasEarlier}
-              loadingEarlier={earlier.loading}
-              onLoadEarlier={() => void earlier.loadEarlier()}
-            />
+            <>
+              <h1 className="sr-only">
+                Conversation with your {context.executiveRole}, {context.industry}
+              </h1>
+              <MessageList
+                messages={earlier.visible}
+                pending={pending}
+                advisor={context.executiveRole}
+                handlers={actions}
+                hasEarlier={earlier.hasEarlier}
+                loadingEarlier={earlier.loading}
+                onLoadEarlier={() => void earlier.loadEarlier()}
+              />
+            </>
           )}
         </div>
       </main>
-      <div className="shrink-0 border-t bg-background/95 pb-[max(env(safe-area-inset-bottom),0.5rem)] backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <section aria-label="Ask your advisor" className="shrink-0 border-t bg-background/95 pb-[max(env(safe-area-inset-bottom),0.5rem)] backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto grid w-full max-w-3xl gap-2 px-3 pt-2 sm:px-6 sm:pt-3">
           <ContextSelectors
             context={context}
@@ -154,7 +159,7 @@ function ChatWorkspace({ user }: { user: PublicUser }) {
             AI advisors can be wrong. Not legal, financial or medical advice.
           </p>
         </div>
-      </div>
+      </section>
       <UpgradeDialog open={upgrade.open} onOpenChange={(open) => setUpgrade((current) => ({ ...current, open }))} reason={upgrade.reason} />
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}

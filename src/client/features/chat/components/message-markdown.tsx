@@ -7,12 +7,13 @@ import remarkGfm from 'remark-gfm';
  * rendered (no rehype-raw): it shows as text. Links open in a new tab without access to this one.
  */
 const components: Components = {
+  // Each reply sits under its own h2 (the advisor's name), so its headings start at h3 and never skip a level.
   h1: ({ node: _node, ...props }) => <h3 className="mt-5 mb-2 text-lg font-semibold tracking-tight first:mt-0" {...props} />,
   h2: ({ node: _node, ...props }) => <h3 className="mt-5 mb-2 text-base font-semibold tracking-tight first:mt-0" {...props} />,
-  h3: ({ node: _node, ...props }) => <h4 className="mt-5 mb-2 text-[0.95rem] font-semibold tracking-tight first:mt-0" {...props} />,
-  h4: ({ node: _node, ...props }) => <h5 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
-  h5: ({ node: _node, ...props }) => <h6 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
-  h6: ({ node: _node, ...props }) => <h6 className="mt-4 mb-1.5 text-sm font-medium first:mt-0" {...props} />,
+  h3: ({ node: _node, ...props }) => <h3 className="mt-5 mb-2 text-[0.95rem] font-semibold tracking-tight first:mt-0" {...props} />,
+  h4: ({ node: _node, ...props }) => <h4 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
+  h5: ({ node: _node, ...props }) => <h4 className="mt-4 mb-1.5 text-sm font-semibold first:mt-0" {...props} />,
+  h6: ({ node: _node, ...props }) => <h4 className="mt-4 mb-1.5 text-sm font-medium first:mt-0" {...props} />,
   p: ({ node: _node, ...props }) => <p className="my-3 leading-relaxed first:mt-0 last:mb-0" {...props} />,
   ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1.5 pl-5 marker:text-brand first:mt-0 last:mb-0" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-muted-foreground first:mt-0 last:mb-0" {...props} />,

@@ -55,16 +55,24 @@ export function ProfileMenu({ user, usage, onUpgrade, onSignOut }: { user: Publi
           </div>
         </div>
         <DropdownMenuSeparator />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-2.5 py-2 text-xs" aria-label="Subscription">
+        {/* Plain text, not a list: a menu may hold only items, groups and separators for assistive tech. */}
+        <div className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-2.5 py-2 text-xs" data-testid="subscription-summary">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="text-right font-medium tabular-nums">
-                {label === 'Plan' && premium ? <span className="inline-flex items-center gap-1 text-accent-foreground"><Crown className="size-3" aria-hidden />{value}</span> : value}
-              </dd>
+              <span className="text-muted-foreground">{label}</span>
+              <span className="text-right font-medium tabular-nums">
+                {label === 'Plan' && premium ? (
+                  <span className="inline-flex items-center gap-1 text-accent-foreground">
+                    <Crown className="size-3" aria-hidden />
+                    {value}
+                  </span>
+                ) : (
+                  value
+                )}
+              </span>
             </div>
           ))}
-        </dl>
+        </div>
         <DropdownMenuSeparator />
         {!premium ? (
           <DropdownMenuItem onSelect={onUpgrade} className="font-semibold [&_svg]:text-brand">

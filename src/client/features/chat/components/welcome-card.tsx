@@ -24,7 +24,7 @@ export function WelcomeCard({
 }) {
   return (
     <section className="mx-auto w-full max-w-2xl rounded-2xl border bg-card p-5 shadow-sm sm:p-8" aria-labelledby="welcome-heading">
-      <p className="text-xs font-semibold tracking-[0.14em] text-brand uppercase">Your advisory session</p>
+      <p className="text-xs font-semibold tracking-[0.14em] text-accent-foreground uppercase dark:text-brand">Your advisory session</p>
       <h1 id="welcome-heading" className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">
         Welcome, {firstName}
       </h1>
