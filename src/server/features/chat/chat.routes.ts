@@ -114,10 +114,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Pick<chat.ChatDeps, 'db' 
     '/api/chat-sessions/:id/messages/:messageId/stream',
     { schema: { tags, params: chatMessageParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema } } },
     async (request, reply) => {
-      const message = await messages.getReplyForStream(deps, caller(request), request.params.id, request.params.messageId);
+      await messages.assertStreamable(deps, caller(request), request.params.id, request.params.messageId);
       const connection = streams.start(request, reply);
       try {
-        connection.onClose(await followReply(deps, message, parseLastEventId(request.headers['last-event-id']), connection));
+        connection.onClose(await followReply(deps, request.params.messageId, parseLastEventId(request.headers['last-event-id']), connection));
       } catch (err) {
         request.log.error({ err }, 'reply stream failed');
         connection.send('error', 0, { message: errorCatalog['internal:unexpected'].message, content: '' });

@@ -101,8 +101,17 @@ async function addSystemNote(deps: ChatDeps, caller: Caller, sessionId: string, 
   });
 }
 
-export async function getReplyForStream(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessage> {
-  return requireMessage(deps, caller, messageId, sessionId);
+/**
+ * Checks the caller may stream this message. A reply being written on this instance is checked
+ * against the send that started it, which saves a query on the path to the first token.
+ */
+export async function assertStreamable(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<void> {
+  const owner = deps.runners.ownerOf(messageId);
+  if (owner) {
+    if (owner.userId !== caller.user.id || owner.sessionId !== sessionId) throw new AppError('not_found:message');
+    return;
+  }
+  await requireMessage(deps, caller, messageId, sessionId);
 }
 
 /** Stops a reply being written, keeping its text. Stopping a finished reply changes nothing. */

@@ -45,6 +45,7 @@ class RunnerAbort {
 }
 
 interface Running {
+  job: ReplyJob;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -66,6 +67,12 @@ export class ReplyRunners {
     return this.running.has(messageId);
   }
 
+  /** Who a reply being written here belongs to (known from the send that started it), without a query. */
+  ownerOf(messageId: string): { userId: string; sessionId: string } | undefined {
+    const job = this.running.get(messageId)?.job;
+    return job && { userId: job.userId, sessionId: job.sessionId };
+  }
+
   /** Starts a reply; returns at once. The hub knows the reply is live before this returns. */
   start(job: ReplyJob): void {
     const controller = new AbortController();
@@ -74,7 +81,7 @@ export class ReplyRunners {
     const done = this.run(job, controller)
       .catch((err: unknown) => this.deps.log.error({ err, messageId: job.messageId }, 'reply runner crashed'))
       .finally(() => this.running.delete(job.messageId));
-    this.running.set(job.messageId, { controller, done });
+    this.running.set(job.messageId, { job, controller, done });
   }
 
   /** Stops a reply written by this instance and waits until its final state is saved; false when it is not running here. */

@@ -34,7 +34,7 @@ function finalFromRow(row: ChatMessage): FinalReplyEvent {
  */
 export async function followReply(
   deps: { db: Db; hub: StreamHub },
-  message: ChatMessage,
+  messageId: string,
   resumeFrom: number | null,
   sink: ReplyEventSink,
 ): Promise<() => void> {
@@ -95,7 +95,7 @@ export async function followReply(
   };
 
   const resync = async () => {
-    const row = await queries.findMessageById(deps.db, message.id);
+    const row = await queries.findMessageById(deps.db, messageId);
     if (ended) return;
     if (!row) return sendFinal({ type: 'error', message: errorCatalog['not_found:message'].message, content: '' });
     sendText(row.content);
@@ -113,13 +113,13 @@ export async function followReply(
     }, POLL_INTERVAL_MS);
   };
 
-  const subscription = await deps.hub.subscribe(message.id, onEvent);
+  const subscription = await deps.hub.subscribe(messageId, onEvent);
   unsubscribe = subscription.unsubscribe;
   if (subscription.live) {
     sendStart(subscription.live.content, 'streaming');
   } else {
     // Read after subscribing, so a reply that ends in between is seen either here or as an event.
-    const row = await queries.findMessageById(deps.db, message.id);
+    const row = await queries.findMessageById(deps.db, messageId);
     if (!row) {
       sendFinal({ type: 'error', message: errorCatalog['not_found:message'].message, content: '' });
       return end;
