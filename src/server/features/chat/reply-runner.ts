@@ -141,8 +141,9 @@ export class ReplyRunners {
     // A reply that produces nothing for stallTimeoutMs (before the first token too) is given up.
     let stallTimer: NodeJS.Timeout | undefined;
     const armStallTimer = () => {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(() => controller.abort(new RunnerAbort('stall')), config.ai.stallTimeoutMs);
+      // refresh() restarts the same timer: cheaper than a new one for every token.
+      if (stallTimer) stallTimer.refresh();
+      else stallTimer = setTimeout(() => controller.abort(new RunnerAbort('stall')), config.ai.stallTimeoutMs);
     };
 
     let streamError: unknown;
