@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { premiumPlanFeatures } from '#contract/plan-features.ts';
 import { formatPrice, plans, yearlySavingsDollars, type BillingPeriod } from '#contract/plans.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -25,7 +25,15 @@ const options: Array<{ period: BillingPeriod; name: string; price: string; detai
 ];
 
 /** Spec section 2, upgrade modal: Monthly or Yearly (Yearly first and chosen), then on to checkout or signup. */
-export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function UpgradeDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const [plan, setPlan] = useState<BillingPeriod>('yearly');
   const { user } = useCurrentUser();
   const choosePlan = useChoosePlan();
@@ -38,7 +46,16 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl sm:p-8">
+      <DialogContent
+        className="max-w-xl sm:p-8"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="text-2xl">Upgrade to Premium</DialogTitle>
           <DialogDescription>Your whole executive bench, without limits. Choose how you would like to be billed.</DialogDescription>
