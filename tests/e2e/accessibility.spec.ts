@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Every public page, in light and dark, with the cookie banner showing (a first visit): axe must
+ * find no serious or critical violation (WCAG 2.2 A and AA rules and best practices).
+ */
+test.use({ cookieConsent: null });
+
+const publicPages = [
+  ['/', 'A seasoned executive in your corner, whenever you need one.'],
+  ['/plans', 'Simple plans for serious decisions'],
+  ['/signup', 'Create Account - Free Tier'],
+  ['/signin', 'Welcome Back'],
+  ['/contact', 'Talk to a human'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/terms-and-conditions', 'Terms & Conditions'],
+  ['/reset-password?token=x', 'Choose a New Password'],
+  ['/no-such-page', 'Page Not Found'],
+] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const [path, heading] of publicPages) {
+    test(`${path} has no serious or critical accessibility violation (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test('the open upgrade dialog and mobile menu have no serious or critical violation', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/plans');
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade to Premium' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+test('every public page fits a 390 px phone and a 1280 px desktop without sideways scrolling', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const [path] of publicPages) {
+      await page.goto(path);
+      await page.getByRole('heading').first().waitFor();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
+
+test('focus is always visible and every control of the public pages is reachable with Tab', async ({ page }) => {
+  for (const [path, heading] of publicPages) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+    const controls = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea, select, summary, [tabindex]:not([tabindex="-1"])')]
+        .filter((el) => el.tabIndex >= 0 && !el.closest('[aria-hidden="true"]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    const reached = new Set<string>();
+    const unfocusedOutline: string[] = [];
+    for (let i = 0; i < controls.length + 5; i += 1) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        return { html: el.outerHTML.slice(0, 120), visible };
+      });
+      if (!info) continue;
+      reached.add(info.html);
+      if (!info.visible) unfocusedOutline.push(info.html);
+    }
+    const unreachable = controls.filter((html) => !reached.has(html));
+    expect(unreachable, `${path}: controls Tab never reached`).toEqual([]);
+    expect(unfocusedOutline, `${path}: focused without a visible focus indicator`).toEqual([]);
+  }
+});

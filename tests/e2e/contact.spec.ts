@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contactMessages, contactNotices } from '../../src/contract/contact.ts';
+import type { SunkMail } from '../fakes/smtp-sink.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
+import { e2eMailDir } from './paths.ts';
+
+/** The message the SMTP sink received with this subject (several tests write to the team address). */
+async function mailWithSubject(subject: string, timeoutMs = 15_000): Promise<SunkMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (() => {
+      try {
+        return readdirSync(e2eMailDir);
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(path.join(e2eMailDir, file), 'utf8')) as SunkMail;
+      if (mail.subject.includes(subject)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No e-mail with subject "${subject}" within ${timeoutMs} ms`);
+}
+
+test('the contact form shows every validation message of the spec and sends nothing', async ({ page }) => {
+  let posted = 0;
+  await page.route('**/api/contact', (route) => {
+    posted += 1;
+    return route.continue();
+  });
+  await page.goto('/contact');
+  await expect(page).toHaveTitle('Contact Us - Corner Office');
+  await page.getByLabel('Name').fill('A');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Subject').fill('Hi');
+  await page.getByLabel('Message').fill('Too short');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(contactMessages.nameMin)).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText(contactMessages.subjectMin)).toBeVisible();
+  await expect(page.getByText(contactMessages.messageMin)).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(0);
+
+  // Spaces alone do not count: the same trimmed rules as the API.
+  await page.getByLabel('Name').fill('   ');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(contactMessages.nameMin)).toBeVisible();
+});
+
+test('a valid message is sent, e-mailed to the team, confirmed with "Message sent!" and the visitor returns home after 1.5 s', async ({ page }) => {
+  const email = uniqueEmail('contact');
+  const subject = `Partnership idea ${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Katherine Johnson');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Subject').fill(subject);
+  const message = 'We run an accelerator for manufacturing start-ups and would like to offer Premium to our cohort.';
+  await page.getByLabel('Message').fill(message);
+  await expect(page.getByText(`${message.length} / 5000`)).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(contactNotices.sent)).toBeVisible();
+  const sentAt = Date.now();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  expect(Date.now() - sentAt).toBeGreaterThan(1000);
+
+  const ours = await mailWithSubject(subject);
+  expect(ours.to).toEqual(['team@example.com']);
+  expect(ours.subject).toBe(`[Corner Office contact] ${subject}`);
+  expect(ours.replyTo).toBe(email);
+  expect(ours.text).toContain('Katherine Johnson');
+});
+
+test('a signed-in user finds their name and e-mail filled in', async ({ page }) => {
+  const user = await signUpViaApi(page, { firstName: 'Dorothy', lastName: 'Vaughan' });
+  await page.goto('/contact');
+  await expect(page.getByLabel('Name')).toHaveValue('Dorothy Vaughan');
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+});
+
+test('a refusal from the server is shown with its reason and the form stays filled in', async ({ page }) => {
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 429, json: { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limit:general' } }),
+  );
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Mary Jackson');
+  await page.getByLabel('Email').fill(uniqueEmail('limited'));
+  await page.getByLabel('Subject').fill('Question about invoices');
+  await page.getByLabel('Message').fill('Could you resend my last invoice please?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(contactNotices.failed)).toBeVisible();
+  await expect(page.getByText('Too many requests. Please slow down and try again shortly.')).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Question about invoices');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test('the contact form works with the keyboard alone', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('Name').focus();
+  await page.keyboard.type('Ada Keyboard');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(uniqueEmail('kbd'));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keyboard only question');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Everything here was typed without a mouse.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(contactNotices.sent)).toBeVisible();
+});

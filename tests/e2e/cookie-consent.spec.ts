@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, signUpViaApi, test } from './fixtures.ts';
+
+// These journeys start with no cookie choice at all.
+test.use({ cookieConsent: null });
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy, your choice' });
+const localChoice = (page: Page) => page.evaluate(() => localStorage.getItem('cookieConsent'));
+
+/** Records the page views the browser reports (there must be none before 'Accept All'). */
+function recordPageViews(page: Page): string[] {
+  const views: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics/page-view')) views.push((request.postDataJSON() as { path: string }).path);
+  });
+  return views;
+}
+
+test('a visitor sees the banner on every page until choosing; Essential Only is kept across reloads and sends no page views', async ({ page }) => {
+  const views = recordPageViews(page);
+  for (const path of ['/', '/plans', '/contact', '/signin', '/privacy-policy', '/no-such-page']) {
+    await page.goto(path);
+    await expect(banner(page)).toBeVisible();
+  }
+  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy#cookies');
+
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await localChoice(page)).toBe('false');
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(banner(page)).toBeHidden();
+  await page.goto('/plans');
+  await page.getByRole('link', { name: 'Corner Office' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.waitForTimeout(300);
+  expect(views).toEqual([]);
+});
+
+test('Accept All is kept across reloads and turns on page views, reported on every route change', async ({ page }) => {
+  const views = recordPageViews(page);
+  await page.goto('/plans');
+  await page.waitForTimeout(300);
+  expect(views).toEqual([]);
+
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await localChoice(page)).toBe('true');
+  await expect.poll(() => views).toEqual(['/plans']);
+
+  await page.getByRole('link', { name: 'Contact' }).last().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect.poll(() => views).toEqual(['/plans', '/contact']);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Talk to a human' })).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => views).toEqual(['/plans', '/contact', '/contact']);
+});
+
+test('a signed-in user’s choice is stored on the account and kept across reloads and browsers', async ({ page, browser }) => {
+  const user = await signUpViaApi(page);
+  const views = recordPageViews(page);
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+
+  const stored = await (await page.request.get('/api/cookie-consent')).json();
+  expect(stored.cookiesAccepted).toBe(true);
+  expect(Date.now() - new Date(stored.cookieConsentDate).getTime()).toBeLessThan(60_000);
+  // Kept on the server, not in this browser.
+  expect(await localChoice(page)).toBeNull();
+  await expect.poll(() => views.length).toBeGreaterThan(0);
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(banner(page)).toBeHidden();
+
+  // Another browser, same account: no banner there either.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const signIn = await otherPage.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });
+  expect(signIn.ok()).toBe(true);
+  await otherPage.goto('/plans');
+  await otherPage.getByRole('heading', { level: 1 }).waitFor();
+  await expect(banner(otherPage)).toBeHidden();
+  await other.close();
+});
+
+test('Essential Only for a signed-in user is stored as false, and a second account on the same browser is asked again', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/contact');
+  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await (await page.request.get('/api/cookie-consent')).json()).cookiesAccepted).toBe(false);
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(banner(page)).toBeHidden();
+
+  // Someone else signs up in this browser: their own (empty) choice applies.
+  await signUpViaApi(page);
+  await page.goto('/contact');
+  await expect(banner(page)).toBeVisible();
+});
+
+test('a choice made as a visitor is kept when the visitor then signs up', async ({ page }) => {
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await signUpViaApi(page);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(async () => (await (await page.request.get('/api/cookie-consent')).json()).cookiesAccepted).toBe(true);
+});
+
+test('the banner can be answered with the keyboard alone', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  const essential = banner(page).getByRole('button', { name: 'Essential Only' });
+  for (let i = 0; i < 80 && !(await essential.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(essential).toBeFocused();
+  await expect(essential).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toBeHidden();
+  expect(await localChoice(page)).toBe('false');
+});
