@@ -69,8 +69,8 @@ export function useChatConversation({ user, sessionId, openSession, onUpgrade }:
   const startNew = useCallback(() => {
     setDraftContext(startingContext(user));
     setPending(null);
-    openSession(null);
-  }, [openSession, user]);
+    if (sessionId) openSession(null);
+  }, [openSession, sessionId, user]);
 
   const send = useCallback(
     async (content: string): Promise<boolean> => {
