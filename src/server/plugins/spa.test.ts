@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,5 +145,23 @@ describe('robots.txt and sitemap.xml', () => {
       ['/', '/plans', '/signup', '/signin', '/contact', '/privacy-policy', '/terms-and-conditions'].map((p) => `${origin}${p}`).sort(),
     );
     expect(response.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  });
+});
+
+describe('brand images in public/', () => {
+  const pngSize = (file: string) => {
+    const header = readFileSync(path.resolve(import.meta.dirname, '../../../public', file));
+    expect(header.subarray(1, 4).toString('ascii')).toBe('PNG');
+    return [header.readUInt32BE(16), header.readUInt32BE(20)];
+  };
+
+  it('has the 1200 x 630 social-share image the head tags announce, and the app icons the manifest lists', () => {
+    expect(pngSize('og-image.png')).toEqual([1200, 630]);
+    const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../public/manifest.webmanifest'), 'utf8')) as {
+      icons: Array<{ src: string; sizes: string }>;
+      theme_color: string;
+    };
+    expect(manifest.theme_color).toBe('#13294b');
+    for (const icon of manifest.icons) expect(pngSize(icon.src.slice(1)).join('x')).toBe(icon.sizes);
   });
 });
