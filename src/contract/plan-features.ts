@@ -13,7 +13,9 @@ export interface PlanFeature {
   premium: string | boolean;
 }
 
-const freeRoles = freeExecutiveRoles.join(', ').replace(/, ([^,]*)$/, ' and $1');
+/** 'CEO, CFO and CHRO': the executives of the Free Tier, as a phrase. */
+export const freeExecutiveRolesText = freeExecutiveRoles.join(', ').replace(/, ([^,]*)$/, ' and $1');
+const freeRoles = freeExecutiveRolesText;
 
 export const planComparison: readonly PlanFeature[] = [
   { label: 'Interactions with your advisors', free: `${FREE_DAILY_INTERACTIONS} a day`, premium: 'Unlimited' },

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import { freeExecutiveRolesText } from '#contract/plan-features.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { MINIMUM_AGE } from '#contract/product.ts';
-import { executiveRoles, freeExecutiveRoles } from '#contract/roles.ts';
+import { executiveRoles } from '#contract/roles.ts';
 import { clientConfig } from '#client/config.ts';
 import { LegalLayout, type LegalSection } from './legal-layout.tsx';
 
@@ -43,7 +44,7 @@ export default function TermsPage() {
           <p>We offer two plans:</p>
           <ul>
             <li>
-              <strong>Free Tier:</strong> {FREE_DAILY_INTERACTIONS} interactions a day with the {freeExecutiveRoles.join(', ')} advisors, and limited document
+              <strong>Free Tier:</strong> {FREE_DAILY_INTERACTIONS} interactions a day with the {freeExecutiveRolesText} advisors, and limited document
               analysis. Free accounts may also be subject to a monthly cap on conversations and a limit on the number of days conversations are kept, as shown
               in the app.
             </li>

@@ -1,5 +1,6 @@
 import { Factory, FileText, History, Mic, Swords, Users, UsersRound, type LucideIcon } from 'lucide-react';
-import { executiveRoles, freeExecutiveRoles, industries } from '#contract/roles.ts';
+import { freeExecutiveRolesText } from '#contract/plan-features.ts';
+import { executiveRoles, industries } from '#contract/roles.ts';
 
 interface Feature {
   icon: LucideIcon;
@@ -38,7 +39,7 @@ const extras: Array<{ icon: LucideIcon; title: string; body: string; premium?: b
 
 const steps = [
   { title: 'Say who you are', body: `Pick your own role, from founder-CEO to VP or manager, so advice fits your seat at the table.` },
-  { title: 'Choose your advisor', body: `Start with the ${freeExecutiveRoles.join(', ').replace(/, ([^,]*)$/, ' or $1')} for free, or unlock every role with Premium.` },
+  { title: 'Choose your advisor', body: `Start with the ${freeExecutiveRolesText} advisors for free, or unlock every role with Premium.` },
   { title: 'Think out loud', body: 'Ask, push back, follow up. Your advisor keeps the context of the whole conversation.' },
 ];
 
