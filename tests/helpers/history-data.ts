@@ -24,7 +24,7 @@ export async function seedConversation(
       userId,
       title: options.title ?? 'Untitled conversation',
       executiveRole: options.executiveRole ?? 'CFO',
-      industry: options.industry ?? 'Retail',
+      industry: options.industry ?? 'Technology',
       userRole: options.userRole ?? 'CEO',
       createdAt: new Date(updatedAt.getTime() - 60 * 60_000),
       updatedAt,

@@ -111,6 +111,9 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
     .as('page');
 
   const markers = `${SNIPPET_MATCH_START}${SNIPPET_MATCH_END}`;
+  // Qualified by hand: Drizzle writes a subquery's columns unqualified, and inside the correlated
+  // subquery below a bare "id" would mean the message's own id.
+  const pageId = sql`${sql.identifier('page')}.${sql.identifier('id')}`;
   const rows = await db
     .select({
       id: page.id,
@@ -125,7 +128,7 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
       best: sql<string[] | null>`(
         select array[ts_headline('english', translate(m.content, ${markers}, ''), ${query}, ${headlineOptions}), m.content]
         from ${chatMessages} m
-        where m.session_id = ${page.id} and m.role <> 'system' and m.search_vector @@ ${query}
+        where m.session_id = ${pageId} and m.role <> 'system' and m.search_vector @@ ${query}
         order by m.timestamp desc, m.id desc limit 1
       )`,
     })

@@ -57,3 +57,11 @@ describe('snippetText', () => {
     expect(snippetText(null, source, markers)).toBeNull();
   });
 });
+
+describe('snippetText at the end of a message', () => {
+  it('keeps closing punctuation instead of promising more text', () => {
+    expect(snippetText('a loyalty \uE000programme\uE001 for patients', 'Intro. We want a loyalty programme for patients.', markers)).toBe(
+      '… a loyalty \uE000programme\uE001 for patients.',
+    );
+  });
+});

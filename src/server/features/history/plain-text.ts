@@ -59,8 +59,11 @@ export function snippetText(headline: string | null, source: string | null, mark
   const unmarked = headline.replaceAll(markers.start, '').replaceAll(markers.end, '');
   const at = source.indexOf(unmarked);
   const before = at > 0 && source.slice(0, at).trim() !== '';
-  const after = at >= 0 && source.slice(at + unmarked.length).trim() !== '';
-  const plain = markdownToPlainText(headline);
+  // A fragment stops at a word: closing punctuation right after it belongs to it, not to "more text".
+  const rest = at >= 0 ? source.slice(at + unmarked.length) : '';
+  const closing = /^[.,;:!?)\]"'”’]*/.exec(rest)![0];
+  const after = rest.slice(closing.length).trim() !== '';
+  const plain = markdownToPlainText(headline + closing);
   if (!plain) return null;
   return `${before ? '… ' : ''}${plain}${after ? ' …' : ''}`;
 }
