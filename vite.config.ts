@@ -22,6 +22,13 @@ export default defineConfig({
     manifest: true,
     // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add weight.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file: it compresses better than six small shared
+        // chunks and is one request (docs/decisions/007-landing-bundle-budget.md). Lazy pages import from it.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 3000,

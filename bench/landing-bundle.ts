@@ -11,7 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const LANDING_BUDGET_BYTES = 100 * 1024;
+/** 100 KB read strictly (1 KB = 1000 bytes, as Vite prints sizes), so it holds whichever way it is read. */
+export const LANDING_BUDGET_BYTES = 100_000;
 const LANDING_SOURCE = 'features/marketing/components/landing-page.tsx';
 
 interface ManifestChunk {
@@ -60,7 +61,7 @@ export async function measureLandingBundle(clientDir = path.resolve(import.meta.
 }
 
 export function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1000).toFixed(1)} kB`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -68,7 +69,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const f of result.files) console.log(`  ${formatKb(f.gzipBytes).padStart(9)}  ${f.file}`);
   const ok = result.totalGzipBytes <= LANDING_BUDGET_BYTES;
   console.log(
-    `Landing page first-load JavaScript: ${formatKb(result.totalGzipBytes)} gzip (budget ${formatKb(LANDING_BUDGET_BYTES)}): ${ok ? 'PASS' : 'FAIL'}`,
+    `Landing page first-load JavaScript: ${formatKb(result.totalGzipBytes)} gzip (${result.totalGzipBytes} bytes; budget ${formatKb(LANDING_BUDGET_BYTES)}): ${ok ? 'PASS' : 'FAIL'}`,
   );
   if (!ok) process.exitCode = 1;
 }
@@ -77,6 +78,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
 export async function runLandingBundleBench(): Promise<boolean> {
   const { totalGzipBytes, files } = await measureLandingBundle();
   const ok = totalGzipBytes <= LANDING_BUDGET_BYTES;
-  console.log(`\nLanding page first-load JavaScript (${files.length} files): ${formatKb(totalGzipBytes)} gzip, budget ${formatKb(LANDING_BUDGET_BYTES)}: ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `\nLanding page first-load JavaScript (${files.length} file${files.length === 1 ? '' : 's'}): ${formatKb(totalGzipBytes)} gzip (${totalGzipBytes} bytes), budget ${formatKb(LANDING_BUDGET_BYTES)}: ${ok ? 'PASS' : 'FAIL'}`,
+  );
   return ok;
 }
