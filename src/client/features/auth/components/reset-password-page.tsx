@@ -49,7 +49,7 @@ export default function ResetPasswordPage() {
         <Card>
           <CardHeader className="items-center text-center">
             <CheckCircle2 className="size-12 text-success" aria-hidden />
-            <CardTitle>Password Reset Complete!</CardTitle>
+            <CardTitle level={1}>Password Reset Complete!</CardTitle>
             <CardDescription>Your password has been changed and every other device has been signed out. Sign in with your new password.</CardDescription>
           </CardHeader>
           <CardFooter>
@@ -61,7 +61,7 @@ export default function ResetPasswordPage() {
       ) : (
         <Card>
           <CardHeader className="text-center">
-            <CardTitle>Choose a New Password</CardTitle>
+            <CardTitle level={1}>Choose a New Password</CardTitle>
             <CardDescription>Pick a password of at least 8 characters that you do not use elsewhere.</CardDescription>
           </CardHeader>
           <form onSubmit={onSubmit} noValidate>

@@ -48,7 +48,7 @@ export default function SignInPage() {
     >
       <Card>
         <CardHeader className="text-center">
-          <CardTitle>Welcome Back</CardTitle>
+          <CardTitle level={1}>Welcome Back</CardTitle>
           <CardDescription>Sign in to pick up where you left off with your advisors.</CardDescription>
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>

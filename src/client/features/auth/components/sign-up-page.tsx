@@ -79,7 +79,7 @@ export default function SignUpPage() {
     >
       <Card>
         <CardHeader className="text-center">
-          <CardTitle>{titles[plan ?? 'free']}</CardTitle>
+          <CardTitle level={1}>{titles[plan ?? 'free']}</CardTitle>
           <CardDescription>
             {plan
               ? `Premium ${plan === 'yearly' ? `at ${formatPrice(plans.yearly.price)} a year (save ${plans.yearly.savings}%)` : `at ${formatPrice(plans.monthly.price)} a month`}. You will confirm payment on the next step.`
