@@ -171,12 +171,11 @@ export const chatSessionSummaries = pgTable(
     meta: tsvector('meta').notNull().default(sql`''::tsvector`),
     /** meta plus the words of every user and assistant message (weight D). */
     document: tsvector('document').notNull().default(sql`''::tsvector`),
+    /** The conversation's most frequent words, weighted A to C by frequency: what ranks message matches. Small, so ranking never reads `document`. */
+    keywords: tsvector('keywords').notNull().default(sql`''::tsvector`),
   },
-  (t) => [
-    index('chat_session_summaries_document_idx').using('gin', t.document),
-    index('chat_session_summaries_stale_idx')
-      .on(t.userId)
-      .where(sql`${t.indexedSeq} < ${t.changeSeq}`),
-  ],
+  // No index may cover change_seq or preview: the triggers update them on every message, and such
+  // updates must stay HOT (in-page, no index work, no bloat without autovacuum). Fillfactor: migration 0003.
+  (t) => [index('chat_session_summaries_document_idx').using('gin', t.document), index('chat_session_summaries_user_idx').on(t.userId)],
 );
 export type ChatSessionSummary = typeof chatSessionSummaries.$inferSelect;
