@@ -145,11 +145,12 @@ export type ChatMessage = typeof chatMessages.$inferSelect;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**
- * What the conversation history list and search read per conversation (features/history), one row
- * per chat session. Kept by triggers in migration 0002 so every writer of messages keeps it right:
- * message count and preview at once; the search document lazily: writes bump `change_seq`, and the
- * history feature rebuilds `meta`/`document` for a user's rows with indexed_seq < change_seq before
- * it searches. See docs/decisions (conversation history search).
+ * What the conversation history list reads per conversation (features/history), one row per chat
+ * session, kept by triggers (migrations 0002 to 0004) so every writer of messages keeps it right.
+ * Every message write bumps `change_seq`; the search document (chat_session_search) is rebuilt
+ * lazily, before a search, for the user's rows with indexed_seq < change_seq. The row is kept
+ * small and no index covers the columns the triggers update, so those updates stay HOT (in-page,
+ * no index work, no bloat even without autovacuum). See docs/decisions (conversation history).
  */
 export const chatSessionSummaries = pgTable(
   'chat_session_summaries',
@@ -167,15 +168,24 @@ export const chatSessionSummaries = pgTable(
     previewAt: timestamptz('preview_at'),
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(1),
     indexedSeq: bigint('indexed_seq', { mode: 'number' }).notNull().default(0),
-    /** Title (weight A), executive role and industry (weight B). */
-    meta: tsvector('meta').notNull().default(sql`''::tsvector`),
-    /** meta plus the words of every user and assistant message (weight D). */
-    document: tsvector('document').notNull().default(sql`''::tsvector`),
-    /** The conversation's most frequent words, weighted A to C by frequency: what ranks message matches. Small, so ranking never reads `document`. */
-    keywords: tsvector('keywords').notNull().default(sql`''::tsvector`),
   },
-  // No index may cover change_seq or preview: the triggers update them on every message, and such
-  // updates must stay HOT (in-page, no index work, no bloat without autovacuum). Fillfactor: migration 0003.
-  (t) => [index('chat_session_summaries_document_idx').using('gin', t.document), index('chat_session_summaries_user_idx').on(t.userId)],
+  (t) => [index('chat_session_summaries_user_idx').on(t.userId)],
 );
 export type ChatSessionSummary = typeof chatSessionSummaries.$inferSelect;
+
+/** The search side of a conversation (features/history), rebuilt from its messages when it changed. */
+export const chatSessionSearch = pgTable(
+  'chat_session_search',
+  {
+    sessionId: uuid('session_id')
+      .primaryKey()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    /** Title (weight A), executive role and industry (weight B). */
+    meta: tsvector('meta').notNull(),
+    /** The conversation's most frequent words, weighted A to C by frequency: what ranks message matches. Small, so ranking never reads `document`. */
+    keywords: tsvector('keywords').notNull(),
+    /** meta plus the words of every user and assistant message (weight D); used through its index. */
+    document: tsvector('document').notNull(),
+  },
+  (t) => [index('chat_session_search_document_idx').using('gin', t.document)],
+);
