@@ -89,7 +89,9 @@ describe('searching conversation history', () => {
     await seedConversation(db, user.id, { title: 'Negotiation with suppliers', executiveRole: 'CFO', messages: [{ role: 'user', content: 'Supplier contracts renew in March.' }] });
     await seedConversation(db, user.id, { title: 'Other', executiveRole: 'CTO', messages: [{ role: 'user', content: 'Cloud contracts renew in June.' }] });
 
-    expect(titles(await search(user.id, cookie, 'negoti'))).toEqual(['Negotiation with suppliers']);
+    for (const typed of ['negoti', 'negotia', 'negotiat']) expect(titles(await search(user.id, cookie, typed)), typed).toEqual(['Negotiation with suppliers']);
+    // A stop word being typed is not a prefix of everything.
+    expect(titles(await search(user.id, cookie, 'contracts the'))).toHaveLength(2);
     // Words can come from different places: "CFO" from the role, "contracts" from a message.
     expect(titles(await search(user.id, cookie, 'contracts CFO'))).toEqual(['Negotiation with suppliers']);
     expect(titles(await search(user.id, cookie, '"contracts renew in june"'))).toEqual(['Other']);

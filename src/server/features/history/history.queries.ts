@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
 import type { Db } from '#server/db/client.ts';
-import { chatMessages, chatSessions, chatSessionSummaries, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
 
 /** A transaction handle or the database: both run the same queries. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -12,6 +12,8 @@ export interface SearchTerms {
   text: string;
   /** When set, `rest` is read with websearch_to_tsquery and `prefix` (letters and digits only) matches any word starting with it. */
   prefix: string | null;
+  /** The prefix shortened to reach below a stem (see search-terms.ts), also matched as a prefix. */
+  prefixRoot: string | null;
   rest: string;
 }
 
@@ -59,54 +61,86 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
 
 /**
  * Rebuilds the search documents of the user's conversations that changed since they were last
- * built (usually none or the one being chatted in). The change counter is read in the same
+ * built (usually none, or the one being chatted in). The change counter is read in the same
  * snapshot as the messages, so a message written meanwhile leaves its conversation stale for the
- * next search instead of being lost.
+ * next search instead of being lost. Keywords are the 48 most frequent words of the messages,
+ * weighted A (top 12), B (next 12) and C, each with as many positions as it occurs (up to 16), so
+ * ts_rank on them grows with how often and how prominently a conversation uses a word.
  */
 export async function refreshSearchDocuments(db: Executor, userId: string): Promise<void> {
-  const meta = sql`setweight(to_tsvector('english', cs.title), 'A') || setweight(to_tsvector('english', cs.executive_role || ' ' || cs.industry), 'B')`;
+  const meta = sql`setweight(to_tsvector('english', locked.title), 'A') || setweight(to_tsvector('english', locked.executive_role || ' ' || locked.industry), 'B')`;
+  const band = sql`(case when k.rn <= 12 then 'A' when k.rn <= 24 then 'B' else 'C' end)`;
   await db.execute(sql`
     with stale as (
       select s.session_id, s.change_seq from ${chatSessionSummaries} s
       where s.user_id = ${userId} and s.indexed_seq < s.change_seq
+    ), locked as (
+      -- A conversation deleted meanwhile waits for this statement instead of breaking it.
+      select cs.id, cs.title, cs.executive_role, cs.industry, stale.change_seq
+      from ${chatSessions} cs join stale on stale.session_id = cs.id
+      for key share of cs
     ), fresh as (
-      select stale.session_id, stale.change_seq, ${meta} as meta,
+      select locked.id as session_id, locked.change_seq, ${meta} as meta,
         coalesce((
           select to_tsvector('english', string_agg(m.content, E'\n' order by m.timestamp, m.id))
-          from ${chatMessages} m where m.session_id = stale.session_id and m.role <> 'system'
+          from ${chatMessages} m where m.session_id = locked.id and m.role <> 'system'
         ), ''::tsvector) as body
-      from stale join ${chatSessions} cs on cs.id = stale.session_id
+      from locked
+    ), built as (
+      select fresh.session_id, fresh.change_seq, fresh.meta, fresh.meta || fresh.body as document,
+        coalesce((
+          select string_agg(format('''%s'':%s', replace(replace(k.lexeme, '\', '\\'), '''', ''''''), (
+            select string_agg(g::text || ${band}, ',') from generate_series(1, least(k.tf, 16)) g
+          )), ' ')::tsvector
+          from (
+            select lexeme, cardinality(positions) as tf, row_number() over (order by cardinality(positions) desc, lexeme) as rn
+            from unnest(fresh.body) order by rn limit 48
+          ) k
+        ), ''::tsvector) as keywords
+      from fresh
+    ), saved as (
+      insert into ${chatSessionSearch} (session_id, meta, keywords, document)
+      select session_id, meta, keywords, document from built
+      on conflict (session_id) do update set meta = excluded.meta, keywords = excluded.keywords, document = excluded.document
     )
-    update ${chatSessionSummaries} s
-    set meta = fresh.meta, document = fresh.meta || fresh.body, indexed_seq = fresh.change_seq
-    from fresh where s.session_id = fresh.session_id`);
+    update ${chatSessionSummaries} s set indexed_seq = built.change_seq
+    from built where s.session_id = built.session_id`);
 }
 
+/**
+ * websearch syntax for the whole text, or, while the last word is typed, for the rest and that word
+ * as a prefix (stemmed, or its root as typed). A stop word ("the") is not a prefix of anything.
+ */
 function tsQuery(terms: SearchTerms): SQL {
-  if (!terms.prefix) return sql`websearch_to_tsquery('english', ${terms.text})`;
-  return sql`(websearch_to_tsquery('english', ${terms.rest}) && to_tsquery('english', ${`${terms.prefix}:*`}))`;
+  const whole = sql`websearch_to_tsquery('english', ${terms.text})`;
+  if (!terms.prefix || !terms.prefixRoot) return whole;
+  return sql`(case when numnode(plainto_tsquery('english', ${terms.prefix})) = 0 then ${whole}
+    else websearch_to_tsquery('english', ${terms.rest}) && (to_tsquery('english', ${`${terms.prefix}:*`}) || to_tsquery('simple', ${`${terms.prefixRoot}:*`})) end)`;
 }
 
 const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=" "`;
 
 /**
- * The best matches: conversations whose title, executive role or industry match come first (a
- * title outranks the others through its weight), then those matched in their messages, by
- * ts_rank; ties go to the most recently updated. The snippet is made for the answered rows only,
- * from the newest message that matches the whole query.
+ * The best matches: conversations whose title, executive role or industry match come first (title
+ * before the others, by weight), then those matched in their messages, ranked by how central the
+ * words are to the conversation (ts_rank on its keywords), then the most recently updated. Only
+ * small columns are read per match: the full document is used through its index alone. The
+ * snippet is made for the answered rows only, from the newest message that matches the whole query.
  */
 export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, limit: number): Promise<SearchResultRow[]> {
   const query = tsQuery(terms);
   const page = db
     .select({
       ...summaryFields,
-      metaMatch: sql<boolean>`(${chatSessionSummaries.meta} @@ ${query})`.as('meta_match'),
-      rank: sql<number>`ts_rank(${chatSessionSummaries.document}, ${query}, 32)`.as('rank'),
+      metaMatch: sql<boolean>`(${chatSessionSearch.meta} @@ ${query})`.as('meta_match'),
+      metaRank: sql<number>`ts_rank(${chatSessionSearch.meta}, ${query})`.as('meta_rank'),
+      rank: sql<number>`ts_rank(${chatSessionSearch.keywords}, ${query})`.as('rank'),
     })
-    .from(chatSessionSummaries)
-    .innerJoin(chatSessions, eq(chatSessions.id, chatSessionSummaries.sessionId))
-    .where(and(eq(chatSessionSummaries.userId, userId), eq(chatSessions.userId, userId), sql`${chatSessionSummaries.document} @@ ${query}`))
-    .orderBy(sql`meta_match desc`, sql`rank desc`, desc(chatSessions.updatedAt), desc(chatSessions.id))
+    .from(chatSessionSearch)
+    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessionSearch.sessionId))
+    .innerJoin(chatSessions, eq(chatSessions.id, chatSessionSearch.sessionId))
+    .where(and(eq(chatSessionSummaries.userId, userId), eq(chatSessions.userId, userId), sql`${chatSessionSearch.document} @@ ${query}`))
+    .orderBy(sql`meta_match desc`, sql`meta_rank desc`, sql`rank desc`, desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(limit)
     .as('page');
 
@@ -133,7 +167,7 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
       )`,
     })
     .from(page)
-    .orderBy(sql`${page.metaMatch} desc`, sql`${page.rank} desc`, desc(page.updatedAt), desc(page.id));
+    .orderBy(sql`${page.metaMatch} desc`, sql`${page.metaRank} desc`, sql`${page.rank} desc`, desc(page.updatedAt), desc(page.id));
 
   return rows.map(({ best, ...row }) => ({ ...row, headline: best?.[0] ?? null, headlineSource: best?.[1] ?? null }));
 }

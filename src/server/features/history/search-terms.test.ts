@@ -3,14 +3,15 @@ import { parseSearchTerms } from './search-terms.ts';
 
 describe('parseSearchTerms', () => {
   it('matches the last word as a prefix while it is typed', () => {
-    expect(parseSearchTerms('pricing strat')).toEqual({ text: 'pricing strat', rest: 'pricing ', prefix: 'strat' });
-    expect(parseSearchTerms('  CFO ')).toEqual({ text: 'CFO', rest: '', prefix: 'CFO' });
+    expect(parseSearchTerms('pricing strat')).toEqual({ text: 'pricing strat', rest: 'pricing ', prefix: 'strat', prefixRoot: 'stra' });
+    expect(parseSearchTerms('  CFO ')).toEqual({ text: 'CFO', rest: '', prefix: 'CFO', prefixRoot: 'CFO' });
+    expect(parseSearchTerms('negotia')).toMatchObject({ prefix: 'negotia', prefixRoot: 'negot' });
     expect(parseSearchTerms('Übernahme')).toMatchObject({ prefix: 'Übernahme' });
   });
 
   it('keeps only letters and digits in the prefix, so to_tsquery syntax cannot be injected', () => {
     expect(parseSearchTerms("x:* & !y | 'z")).toMatchObject({ prefix: 'z', rest: "x:* & !y | '" });
-    expect(parseSearchTerms('revenue!')).toEqual({ text: 'revenue!', rest: 'revenue!', prefix: null });
+    expect(parseSearchTerms('revenue!')).toEqual({ text: 'revenue!', rest: 'revenue!', prefix: null, prefixRoot: null });
     expect(parseSearchTerms('a&b')).toMatchObject({ prefix: 'b' });
   });
 
@@ -19,6 +20,6 @@ describe('parseSearchTerms', () => {
     expect(parseSearchTerms('"supply chain')).toMatchObject({ prefix: null });
     expect(parseSearchTerms('"supply chain" risk')).toMatchObject({ prefix: 'risk' });
     expect(parseSearchTerms('pricing or')).toMatchObject({ prefix: null });
-    expect(parseSearchTerms('')).toEqual({ text: '', rest: '', prefix: null });
+    expect(parseSearchTerms('')).toEqual({ text: '', rest: '', prefix: null, prefixRoot: null });
   });
 });
