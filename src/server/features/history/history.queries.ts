@@ -17,6 +17,9 @@ export interface SearchTerms {
   rest: string;
 }
 
+/** Stored previews are longer than a card shows; this much is read (one more tells that it goes on). */
+export const PREVIEW_READ_LENGTH = 240;
+
 export interface SessionSummaryRow {
   id: string;
   title: string;
@@ -45,18 +48,53 @@ const summaryFields = {
   createdAt: chatSessions.createdAt,
   updatedAt: chatSessions.updatedAt,
   messageCount: chatSessionSummaries.messageCount,
-  preview: chatSessionSummaries.preview,
+  preview: sql<string | null>`left(${chatSessionSummaries.preview}, ${PREVIEW_READ_LENGTH + 1})`.as('preview'),
 };
 
-/** The newest conversations first, one indexed join (no query per conversation). */
+/**
+ * The newest conversations first: the page of sessions from the (user_id, updated_at) index, then
+ * one primary-key join to their summaries (no query per conversation).
+ */
 export async function listSessionSummaries(db: Executor, userId: string, limit: number): Promise<SessionSummaryRow[]> {
-  return db
-    .select(summaryFields)
+  const newest = db
+    .select({
+      id: chatSessions.id,
+      title: chatSessions.title,
+      executiveRole: chatSessions.executiveRole,
+      industry: chatSessions.industry,
+      userRole: chatSessions.userRole,
+      createdAt: chatSessions.createdAt,
+      updatedAt: chatSessions.updatedAt,
+    })
     .from(chatSessions)
-    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessions.id))
     .where(eq(chatSessions.userId, userId))
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
-    .limit(limit);
+    .limit(limit)
+    .as('newest');
+  return db
+    .select({
+      id: newest.id,
+      title: newest.title,
+      executiveRole: newest.executiveRole,
+      industry: newest.industry,
+      userRole: newest.userRole,
+      createdAt: newest.createdAt,
+      updatedAt: newest.updatedAt,
+      messageCount: chatSessionSummaries.messageCount,
+      preview: summaryFields.preview,
+    })
+    .from(newest)
+    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, newest.id))
+    .orderBy(desc(newest.updatedAt), desc(newest.id));
+}
+
+/**
+ * A word only the owner's search document holds, never one the text parser makes (it has a space):
+ * searches ask for it with the words, so the GIN index answers for this user's conversations only.
+ * Ownership is still checked on the rows; this only makes the index do the narrowing.
+ */
+export function ownerLexeme(userId: string): string {
+  return `@owner ${userId.replaceAll('-', '').toLowerCase()}`;
 }
 
 /**
@@ -69,6 +107,7 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
  */
 export async function refreshSearchDocuments(db: Executor, userId: string): Promise<void> {
   const meta = sql`setweight(to_tsvector('english', locked.title), 'A') || setweight(to_tsvector('english', locked.executive_role || ' ' || locked.industry), 'B')`;
+  const owner = `'${ownerLexeme(userId)}'`;
   const band = sql`(case when k.rn <= 12 then 'A' when k.rn <= 24 then 'B' else 'C' end)`;
   await db.execute(sql`
     with stale as (
@@ -87,7 +126,7 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
         ), ''::tsvector) as body
       from locked
     ), built as (
-      select fresh.session_id, fresh.change_seq, fresh.meta, fresh.meta || fresh.body as document,
+      select fresh.session_id, fresh.change_seq, fresh.meta, fresh.meta || fresh.body || ${owner}::tsvector as document,
         coalesce((
           select string_agg(format('''%s'':%s', replace(replace(k.lexeme, '\', '\\'), '''', ''''''), (
             select string_agg(g::text || ${band}, ',') from generate_series(1, least(k.tf, 16)) g
@@ -129,18 +168,28 @@ const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATC
  */
 export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, limit: number): Promise<SearchResultRow[]> {
   const query = tsQuery(terms);
-  const page = db
+  const owned = sql`(${query} && ${`'${ownerLexeme(userId)}'`}::tsquery)`;
+  // The matches, from the GIN index alone. OFFSET 0 keeps the planner from folding this into the
+  // joins below and checking documents row by row (PGlite has no statistics to warn it off).
+  const matches = db
     .select({
-      ...summaryFields,
+      sessionId: chatSessionSearch.sessionId,
       metaMatch: sql<boolean>`(${chatSessionSearch.meta} @@ ${query})`.as('meta_match'),
       metaRank: sql<number>`ts_rank(${chatSessionSearch.meta}, ${query})`.as('meta_rank'),
       rank: sql<number>`ts_rank(${chatSessionSearch.keywords}, ${query})`.as('rank'),
     })
     .from(chatSessionSearch)
-    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessionSearch.sessionId))
-    .innerJoin(chatSessions, eq(chatSessions.id, chatSessionSearch.sessionId))
-    .where(and(eq(chatSessionSummaries.userId, userId), eq(chatSessions.userId, userId), sql`${chatSessionSearch.document} @@ ${query}`))
-    .orderBy(sql`meta_match desc`, sql`meta_rank desc`, sql`rank desc`, desc(chatSessions.updatedAt), desc(chatSessions.id))
+    // (Only stop words make an empty query, which must find nothing rather than everything owned.)
+    .where(sql`numnode(${query}) > 0 and ${chatSessionSearch.document} @@ ${owned}`)
+    .offset(0)
+    .as('matches');
+  const page = db
+    .select({ ...summaryFields, metaMatch: matches.metaMatch, metaRank: matches.metaRank, rank: matches.rank })
+    .from(matches)
+    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, matches.sessionId))
+    .innerJoin(chatSessions, eq(chatSessions.id, matches.sessionId))
+    .where(and(eq(chatSessionSummaries.userId, userId), eq(chatSessions.userId, userId)))
+    .orderBy(desc(matches.metaMatch), desc(matches.metaRank), desc(matches.rank), desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(limit)
     .as('page');
 

@@ -49,7 +49,7 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
     executiveRole: row.executiveRole,
     industry: row.industry,
     userRole: row.userRole,
-    preview: previewText(row.preview),
+    preview: previewText(row.preview, queries.PREVIEW_READ_LENGTH),
     messageCount: row.messageCount,
     documentCount: 0,
     createdAt: row.createdAt.toISOString(),

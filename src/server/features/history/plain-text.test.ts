@@ -44,7 +44,8 @@ describe('truncateText and previewText', () => {
     expect(previewText('# Hi\n\nThere')).toBe('Hi There');
     expect(previewText('```\n```')).toBeNull();
     expect(previewText('word '.repeat(80))!.length).toBeLessThanOrEqual(161);
-    expect(previewText('x'.repeat(400))!.endsWith('…')).toBe(true);
+    expect(previewText('x'.repeat(241))!.endsWith('…')).toBe(true);
+    expect(previewText('short text', 240)).toBe('short text');
   });
 });
 

@@ -41,13 +41,13 @@ export function truncateText(text: string, max: number, alreadyCut = false): str
 }
 
 export const PREVIEW_LENGTH = 160;
-/** The database keeps this much of the latest message as its preview. */
-const STORED_PREVIEW_LENGTH = 400;
 
-export function previewText(stored: string | null): string | null {
+/** `stored` is the start of a message, read up to `readLength` characters (one more when it goes on). */
+export function previewText(stored: string | null, readLength = 240): string | null {
   if (!stored) return null;
-  const plain = markdownToPlainText(stored);
-  return plain ? truncateText(plain, PREVIEW_LENGTH, stored.length >= STORED_PREVIEW_LENGTH) : null;
+  const cut = stored.length > readLength;
+  const plain = markdownToPlainText(cut ? stored.slice(0, readLength) : stored);
+  return plain ? truncateText(plain, PREVIEW_LENGTH, cut) : null;
 }
 
 /**
