@@ -9,8 +9,9 @@ export interface RunningServer {
 
 /** Starts a bench server script in its own process (so it does not share a core with the load generator's event loop). */
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  // BENCH_SERVER_NODE_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof" to profile it.
   const child = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])],
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
