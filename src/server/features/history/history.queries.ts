@@ -169,56 +169,58 @@ const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATC
 export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, limit: number): Promise<SearchResultRow[]> {
   const query = tsQuery(terms);
   const owned = sql`(${query} && ${`'${ownerLexeme(userId)}'`}::tsquery)`;
-  // The matches, from the GIN index alone. OFFSET 0 keeps the planner from folding this into the
-  // joins below and checking documents row by row (PGlite has no statistics to warn it off).
-  const matches = db
-    .select({
-      sessionId: chatSessionSearch.sessionId,
-      metaMatch: sql<boolean>`(${chatSessionSearch.meta} @@ ${query})`.as('meta_match'),
-      metaRank: sql<number>`ts_rank(${chatSessionSearch.meta}, ${query})`.as('meta_rank'),
-      rank: sql<number>`ts_rank(${chatSessionSearch.keywords}, ${query})`.as('rank'),
-    })
-    .from(chatSessionSearch)
-    // (Only stop words make an empty query, which must find nothing rather than everything owned.)
-    .where(sql`numnode(${query}) > 0 and ${chatSessionSearch.document} @@ ${owned}`)
-    .offset(0)
-    .as('matches');
-  const page = db
-    .select({ ...summaryFields, metaMatch: matches.metaMatch, metaRank: matches.metaRank, rank: matches.rank })
-    .from(matches)
-    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, matches.sessionId))
-    .innerJoin(chatSessions, eq(chatSessions.id, matches.sessionId))
-    .where(and(eq(chatSessionSummaries.userId, userId), eq(chatSessions.userId, userId)))
-    .orderBy(desc(matches.metaMatch), desc(matches.metaRank), desc(matches.rank), desc(chatSessions.updatedAt), desc(chatSessions.id))
-    .limit(limit)
-    .as('page');
 
+  // 1. The best matches, found through the GIN index alone: reading documents row by row (a
+  // sequential or primary-key scan) would copy every one of the user's documents, so the planner is
+  // told so for this statement (PGlite keeps no statistics, and a user's common word would mislead
+  // it anyway), and to hash-join the matches with the user's sessions. Only small columns are read
+  // per match: meta, keywords, the session's date.
+  const best = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_nestloop = off`);
+    // The LIMIT, far above any history, keeps this a step of its own: the index first, then the join.
+    const matches = tx
+      .select({
+        sessionId: chatSessionSearch.sessionId,
+        metaMatch: sql<boolean>`(${chatSessionSearch.meta} @@ ${query})`.as('meta_match'),
+        metaRank: sql<number>`ts_rank(${chatSessionSearch.meta}, ${query})`.as('meta_rank'),
+        rank: sql<number>`ts_rank(${chatSessionSearch.keywords}, ${query})`.as('rank'),
+      })
+      .from(chatSessionSearch)
+      // (Only stop words make an empty query, which must find nothing rather than everything owned.)
+      .where(sql`numnode(${query}) > 0 and ${chatSessionSearch.document} @@ ${owned}`)
+      .limit(1_000_000)
+      .as('matches');
+    return tx
+      .select({ id: chatSessions.id })
+      .from(matches)
+      .innerJoin(chatSessions, eq(chatSessions.id, matches.sessionId))
+      .where(eq(chatSessions.userId, userId))
+      .orderBy(desc(matches.metaMatch), desc(matches.metaRank), desc(matches.rank), desc(chatSessions.updatedAt), desc(chatSessions.id))
+      .limit(limit);
+  });
+  if (best.length === 0) return [];
+
+  // 2. Those conversations with their summaries, and a snippet: the newest message matching the whole query.
   const markers = `${SNIPPET_MATCH_START}${SNIPPET_MATCH_END}`;
-  // Qualified by hand: Drizzle writes a subquery's columns unqualified, and inside the correlated
-  // subquery below a bare "id" would mean the message's own id.
-  const pageId = sql`${sql.identifier('page')}.${sql.identifier('id')}`;
   const rows = await db
     .select({
-      id: page.id,
-      title: page.title,
-      executiveRole: page.executiveRole,
-      industry: page.industry,
-      userRole: page.userRole,
-      createdAt: page.createdAt,
-      updatedAt: page.updatedAt,
-      messageCount: page.messageCount,
-      preview: page.preview,
+      ...summaryFields,
       best: sql<string[] | null>`(
         select array[ts_headline('english', translate(m.content, ${markers}, ''), ${query}, ${headlineOptions}), m.content]
         from ${chatMessages} m
-        where m.session_id = ${pageId} and m.role <> 'system' and m.search_vector @@ ${query}
+        where m.session_id = ${chatSessions.id} and m.role <> 'system' and m.search_vector @@ ${query}
         order by m.timestamp desc, m.id desc limit 1
       )`,
     })
-    .from(page)
-    .orderBy(sql`${page.metaMatch} desc`, sql`${page.metaRank} desc`, sql`${page.rank} desc`, desc(page.updatedAt), desc(page.id));
-
-  return rows.map(({ best, ...row }) => ({ ...row, headline: best?.[0] ?? null, headlineSource: best?.[1] ?? null }));
+    .from(chatSessions)
+    .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessions.id))
+    .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, best.map((row) => row.id))));
+  const order = new Map(best.map((row, index) => [row.id, index]));
+  return rows
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map(({ best: match, ...row }) => ({ ...row, headline: match?.[0] ?? null, headlineSource: match?.[1] ?? null }));
 }
 
 /** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */
