@@ -15,6 +15,7 @@ const SignInPage = lazy(() => import('#client/features/auth/components/sign-in-p
 const SignUpPage = lazy(() => import('#client/features/auth/components/sign-up-page.tsx'));
 const ResetPasswordPage = lazy(() => import('#client/features/auth/components/reset-password-page.tsx'));
 const ChatPage = lazy(() => import('./pages/chat-page.tsx'));
+const HistoryPage = lazy(() => import('#client/features/history/components/history-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
 function Section({ children }: { children: ReactNode }) {
@@ -76,6 +77,13 @@ export function AppRoutes() {
         <Section>
           <RequireAuth>
             <ChatPage />
+          </RequireAuth>
+        </Section>
+      </Route>
+      <Route path="/history">
+        <Section>
+          <RequireAuth>
+            <HistoryPage />
           </RequireAuth>
         </Section>
       </Route>

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
@@ -28,13 +28,21 @@ import { ProfileMenu } from './profile-menu.tsx';
 import { UsageBar } from './usage-bar.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
 
-/** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen() {
-  const { user } = useCurrentUser();
-  return user ? <ChatWorkspace user={user} /> : null;
+/** The header's export control, supplied by the app layer (the history feature owns export). */
+export type RenderExportMenu = (props: { sessionId: string | null; isPremium: boolean; onUpgrade: () => void }) => ReactNode;
+
+interface ChatScreenProps {
+  /** When given, replaces the built-in client-side export menu. */
+  renderExportMenu?: RenderExportMenu;
 }
 
-function ChatWorkspace({ user }: { user: PublicUser }) {
+/** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
+export default function ChatScreen({ renderExportMenu }: ChatScreenProps = {}) {
+  const { user } = useCurrentUser();
+  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} /> : null;
+}
+
+function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExportMenu?: RenderExportMenu }) {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const { sessionId, openSession } = useChatUrl();
@@ -87,7 +95,13 @@ function ChatWorkspace({ user }: { user: PublicUser }) {
         historyHref={historyHref}
         onNewConversation={conversation.startNew}
         audio={readAloud}
-        exportMenu={<ExportMenu messages={messages} isPremium={user.isPremium} onUpgrade={() => openUpgrade('Export is part of Premium.')} />}
+        exportMenu={
+          renderExportMenu ? (
+            renderExportMenu({ sessionId, isPremium: user.isPremium, onUpgrade: () => openUpgrade('Export is part of Premium.') })
+          ) : (
+            <ExportMenu messages={messages} isPremium={user.isPremium} onUpgrade={() => openUpgrade('Export is part of Premium.')} />
+          )
+        }
         profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => openUpgrade()} onSignOut={() => void signOut()} />}
       />
       <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">

@@ -1,0 +1,98 @@
+import { ClipboardCopy, FileDown, Lock, Share } from 'lucide-react';
+import { useState } from 'react';
+import { historyText } from '#contract/history.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { exportConversationMarkdown, exportConversationPdf } from '../api/export-conversation.ts';
+
+interface Props {
+  sessionId: string | null;
+  isPremium: boolean;
+  onUpgrade: () => void;
+  disabled?: boolean;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function PremiumTag() {
+  return <span className="ml-auto pl-3 text-[0.6875rem] font-semibold text-accent-foreground">Premium</span>;
+}
+
+/**
+ * Export (spec section 2, Premium): the server writes the conversation as Markdown (copied to the
+ * clipboard) or as a PDF (downloaded). Others see the items and are offered the upgrade.
+ */
+export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabled = false }: Props) {
+  const [busy, setBusy] = useState<'markdown' | 'pdf' | null>(null);
+  const unavailable = disabled || !sessionId;
+
+  const copyMarkdown = async () => {
+    if (!isPremium) return onUpgrade();
+    if (!sessionId) return;
+    setBusy('markdown');
+    try {
+      // Safari keeps the clipboard permission only within the gesture: hand it a promise of the text.
+      const text = exportConversationMarkdown(sessionId);
+      if (typeof ClipboardItem !== 'undefined' && navigator.clipboard.write && /^((?!chrome|android).)*safari/i.test(navigator.userAgent)) {
+        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]);
+      } else {
+        await navigator.clipboard.writeText(await text);
+      }
+      notify({ title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.', variant: 'success' });
+    } catch {
+      notify({ ...historyText.copyFailed, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const downloadPdf = async () => {
+    if (!isPremium) return onUpgrade();
+    if (!sessionId) return;
+    setBusy('pdf');
+    try {
+      const { blob, fileName } = await exportConversationPdf(sessionId);
+      saveBlob(blob, fileName);
+    } catch {
+      notify({ ...historyText.exportFailed, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" aria-label="Export conversation" disabled={unavailable} aria-busy={busy !== null}>
+          <Share aria-hidden />
+          <span className="hidden sm:inline">Export</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Export this conversation</DropdownMenuLabel>
+        <DropdownMenuItem disabled={busy !== null} onSelect={() => void copyMarkdown()}>
+          {isPremium ? <ClipboardCopy aria-hidden /> : <Lock aria-hidden />}
+          Copy conversation as Markdown
+          {isPremium ? null : <PremiumTag />}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={busy !== null} onSelect={() => void downloadPdf()}>
+          {isPremium ? <FileDown aria-hidden /> : <Lock aria-hidden />}
+          {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF'}
+          {isPremium ? null : <PremiumTag />}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
