@@ -19,6 +19,10 @@ if (existsSync(new URL('./chat-stream.ts', import.meta.url))) {
   const { runChatStreamBench } = (await import(new URL('./chat-stream.ts', import.meta.url).href)) as { runChatStreamBench?: () => Promise<boolean> };
   if (runChatStreamBench) results.push(['chat streaming', await runChatStreamBench()]);
 }
+if (existsSync(new URL('./history.ts', import.meta.url))) {
+  const { runHistoryBench } = (await import(new URL('./history.ts', import.meta.url).href)) as { runHistoryBench?: () => Promise<boolean> };
+  if (runHistoryBench) results.push(['conversation history list and search', await runHistoryBench()]);
+}
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);
