@@ -1,5 +1,5 @@
 import { Check, Crown } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { premiumPlanFeatures } from '#contract/plan-features.ts';
 import { formatPrice, plans, yearlySavingsDollars, type BillingPeriod } from '#contract/plans.ts';
@@ -19,31 +19,53 @@ const options: Array<{ period: BillingPeriod; name: string; price: string; detai
   { period: 'monthly', name: 'Monthly', price: `${formatPrice(plans.monthly.price)}/month`, detail: 'Billed monthly. Cancel anytime.' },
 ];
 
+export interface UpgradeDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Why it opened (a locked advisor, the daily limit), shown above the offer. */
+  reason?: string | null;
+  /** Where a choice leads; by default the plan is stored as checkoutPlan and the user goes to /checkout. */
+  onChoose?: (plan: BillingPeriod) => void;
+  /** A visitor continues to signup instead of checkout: only the wording changes here. */
+  signedIn?: boolean;
+  /** The button that opened the dialog, when it is not a Radix trigger, gets focus back on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
 /**
- * The upgrade dialog for signed-in users (spec section 2): what Premium adds, Monthly or Yearly
- * (Yearly chosen), then on to /checkout with the plan stored as checkoutPlan. `reason` says why it
- * opened (a locked advisor, the daily limit) above the offer.
+ * The one upgrade dialog (spec section 2): what Premium adds, Monthly or Yearly (Yearly chosen),
+ * prices and savings from the plan table, then on to checkout (or signup for a visitor).
  */
-export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string | null }) {
+export function UpgradeDialog({ open, onOpenChange, reason, onChoose, signedIn = true, returnFocusTo }: UpgradeDialogProps) {
   const [plan, setPlan] = useState<BillingPeriod>('yearly');
   const [, navigate] = useLocation();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    writeStorage('session', sessionKeys.checkoutPlan, plan);
     onOpenChange(false);
+    if (onChoose) return onChoose(plan);
+    writeStorage('session', sessionKeys.checkoutPlan, plan);
     navigate('/checkout');
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl sm:p-8">
+      <DialogContent
+        className="max-w-xl sm:p-8"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <Crown className="size-5" aria-hidden />
           </span>
           <DialogTitle className="text-2xl">Upgrade to Premium</DialogTitle>
-          <DialogDescription>{reason ?? 'Your whole executive bench, without limits.'}</DialogDescription>
+          <DialogDescription>{reason ?? 'Your whole executive bench, without limits. Choose how you would like to be billed.'}</DialogDescription>
         </DialogHeader>
         <ul className="grid gap-2 text-sm sm:grid-cols-2" aria-label="Premium includes">
           {premiumPlanFeatures.map((feature) => (
@@ -87,11 +109,17 @@ export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; o
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Not Now
             </Button>
-            <Button type="submit">Continue to Checkout</Button>
+            <Button type="submit">{signedIn ? 'Continue to Checkout' : 'Continue to Sign Up'}</Button>
           </DialogFooter>
-          <p className="-mt-2 text-xs text-muted-foreground">You will see the total, including any tax, before you pay. No cancellation fees.</p>
+          <p className="-mt-2 text-xs text-muted-foreground">
+            {signedIn
+              ? 'You will see the total, including any tax, before you pay. No cancellation fees.'
+              : 'Create your account first; you will see the total, including any tax, before you pay. No cancellation fees.'}
+          </p>
         </form>
       </DialogContent>
     </Dialog>
   );
 }
+
+export default UpgradeDialog;
