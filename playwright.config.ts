@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'tmp/playwright-report' }]],
-  outputDir: 'tmp/test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'tmp/test-results',
   use: {
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',

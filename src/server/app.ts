@@ -70,6 +70,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await registerSpa(app, config, options.clientDir ?? defaultClientDir);
+  await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir);
   return app;
 }

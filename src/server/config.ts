@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, DEFAULT_COMPANY_NAME } from '#contract/product.ts';
 
@@ -42,6 +43,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
   DATA_DIR: z.string().min(1).default('./data'),
+  CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_URL: urlString(/^postgres(ql)?:$/, 'a postgres:// URL').optional(),
   SMTP_URL: urlString(/^smtps?:$/, 'an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -117,6 +119,8 @@ function toConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     dataDir: env.DATA_DIR,
+    /** The built web app to serve; unset: dist/client of this checkout. */
+    clientDir: env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : undefined,
     database: env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL } as const) : ({ kind: 'pglite', dir: `${env.DATA_DIR}/db` } as const),
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 
 /** Where the end-to-end server keeps its database and the SMTP sink writes mail, shared with the tests. */
-export const e2eRoot = path.resolve(import.meta.dirname, '../../tmp/e2e');
+// E2E_ROOT lets two runs on one machine keep apart (each also needs its own E2E_PORT and E2E_SMTP_PORT).
+export const e2eRoot = path.resolve(process.env.E2E_ROOT ?? path.join(import.meta.dirname, '../../tmp/e2e'));
 export const e2eMailDir = path.join(e2eRoot, 'mail');
 export const e2eDataDir = path.join(e2eRoot, 'data');
 export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
