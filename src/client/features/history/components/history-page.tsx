@@ -20,6 +20,8 @@ import { parseSnippet } from '../logic/snippet.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const updatedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+/** An id for aria-labelledby (a space would split it into two ids). */
+const groupHeadingId = (label: string) => `history-group-${label.toLowerCase().replace(/\s+/g, '-')}`;
 const chatHref = (sessionId: string) => `/chat?session=${encodeURIComponent(sessionId)}`;
 
 /** /history (spec section 2): the signed-in user's conversations, grouped by day, searchable. RequireAuth guarantees the user. */
@@ -235,8 +237,8 @@ function HistoryWorkspace({ user }: { user: PublicUser }) {
           <div className="flex flex-col gap-5">
             {q && searched.data?.hasMore ? <p className="px-1 pt-1 text-xs text-muted-foreground">Showing the best {sessions.length} matches.</p> : null}
             {groups.map((group) => (
-              <section key={group.label} aria-labelledby={`history-group-${group.label}`} className="flex flex-col gap-2">
-                <h2 id={`history-group-${group.label}`} className="px-1 pt-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              <section key={group.label} aria-labelledby={groupHeadingId(group.label)} className="flex flex-col gap-2">
+                <h2 id={groupHeadingId(group.label)} className="px-1 pt-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
                   {group.label}
                 </h2>
                 <ul className="flex flex-col gap-2">
