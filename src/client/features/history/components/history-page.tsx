@@ -328,7 +328,7 @@ function ConversationCard({ session, searching, onDelete }: { session: ChatSessi
   return (
     <article
       data-testid="history-card"
-      className="group relative flex gap-3 rounded-lg border bg-card p-4 shadow-xs transition-colors focus-within:border-ring hover:border-ring/60 hover:bg-card/80"
+      className="group relative flex gap-3 rounded-lg border bg-card p-4 shadow-xs transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30 hover:border-ring/60"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <h3 className="truncate pr-8 text-sm font-semibold sm:text-base">
