@@ -63,12 +63,24 @@ export async function seedConversation(
   return { id };
 }
 
-/** The same, answering the id: `questions` are asked one after the other. */
+/**
+ * The same, answering the id once the server has named the conversation: the reply runner titles
+ * it after the first answer (the demo advisor uses the first question's first six words, so a short
+ * question such as 'Quarterly pricing review?' becomes the title 'Quarterly pricing review').
+ */
 export async function createConversation(
   from: Requester,
-  options: { title: string; questions: string[]; executiveRole?: string; industry?: string },
+  options: { questions: string[]; executiveRole?: string; industry?: string; title?: string },
 ): Promise<string> {
-  return (await seedConversation(from, { title: options.title, messages: options.questions, executiveRole: options.executiveRole, industry: options.industry })).id;
+  const initial = options.title ?? `Chat about ${options.questions[0]}`;
+  const { id } = await seedConversation(from, { title: initial, messages: options.questions, executiveRole: options.executiveRole, industry: options.industry });
+  await expect
+    .poll(async () => {
+      const response = await requestOf(from).get(`/api/chat-sessions/${id}`, { headers: premiumHeaders });
+      return ((await response.json()) as { title: string }).title;
+    })
+    .not.toBe(initial);
+  return id;
 }
 
 /** The history page's parts, found by role and label as a user finds them. */
