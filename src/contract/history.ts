@@ -70,7 +70,7 @@ export const chatSessionListItemSchema = z.object({
   executiveRole: z.string(),
   industry: z.string(),
   userRole: z.string(),
-  /** The start of the latest message with text, as plain text; null before the first message. */
+  /** The start of the latest question (user message), as plain text; null before the first one. */
   preview: z.string().nullable(),
   /** User and assistant messages (system notes are not counted). */
   messageCount: z.number().int(),

@@ -163,7 +163,7 @@ export const chatSessionSummaries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** User and assistant messages (system notes are not counted). */
     messageCount: integer('message_count').notNull().default(0),
-    /** The start of the latest user or assistant message with text. */
+    /** The start of the latest question (user message): replies open alike, questions tell conversations apart. */
     preview: text('preview'),
     previewAt: timestamptz('preview_at'),
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(1),

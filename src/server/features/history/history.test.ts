@@ -38,7 +38,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
       industry: 'Retail',
       updatedAt: minutesAgo(5),
       messages: [
-        { role: 'user', content: 'Should we raise prices?' },
+        { role: 'user', content: 'Should we raise **prices** for [new customers](https://example.com)?' },
         { role: 'assistant', content: '## Short answer\n\nYes, **carefully**: test on [new customers](https://example.com) first.' },
         { role: 'system', content: 'Switched advisor from CFO to CMO.' },
       ],
@@ -56,8 +56,8 @@ describe('GET /api/users/:id/chat-sessions', () => {
       executiveRole: 'CFO',
       industry: 'Retail',
       userRole: 'CEO',
-      // The latest user or assistant message, as plain text; system notes are neither counted nor previewed.
-      preview: 'Short answer Yes, carefully: test on new customers first.',
+      // The latest question, as plain text; system notes are not counted.
+      preview: 'Should we raise prices for new customers?',
       messageCount: 2,
       documentCount: 0,
       createdAt: expect.any(String),
@@ -75,13 +75,19 @@ describe('GET /api/users/:id/chat-sessions', () => {
     expect(reply.status).toBe('complete');
 
     let item = (await list(user.id, cookie)).json().sessions[0];
-    expect(item).toMatchObject({ id: session.id, messageCount: 2 });
-    expect(item.preview).toContain('Demo mode');
+    expect(item).toMatchObject({ id: session.id, messageCount: 2, preview: 'How do we grow streaming revenue?' });
 
-    const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${reply.id}`, cookie });
-    expect(deleted.statusCode).toBeLessThan(300);
+    const second = await ask(t.app, cookie, session.id, 'And in Japan?');
+    await waitForMessage(t.app, cookie, session.id, second.assistantMessage.id);
     item = (await list(user.id, cookie)).json().sessions[0];
-    expect(item).toMatchObject({ messageCount: 1, preview: 'How do we grow streaming revenue?' });
+    expect(item).toMatchObject({ messageCount: 4, preview: 'And in Japan?' });
+
+    for (const id of [second.userMessage.id, reply.id]) {
+      const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${id}`, cookie });
+      expect(deleted.statusCode).toBeLessThan(300);
+    }
+    item = (await list(user.id, cookie)).json().sessions[0];
+    expect(item).toMatchObject({ messageCount: 2, preview: 'How do we grow streaming revenue?' });
   });
 
   it('is refused to standard accounts by the server, not just the page', async () => {
