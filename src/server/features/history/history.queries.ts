@@ -157,7 +157,8 @@ function tsQuery(terms: SearchTerms): SQL {
     else websearch_to_tsquery('english', ${terms.rest}) && (to_tsquery('english', ${`${terms.prefix}:*`}) || to_tsquery('simple', ${`${terms.prefixRoot}:*`})) end)`;
 }
 
-const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=" "`;
+// Short (about two lines on a phone), so the matched words sit near the middle of what the card shows.
+const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}, MaxWords=14, MinWords=6, ShortWord=2, MaxFragments=1, FragmentDelimiter=" "`;
 
 /**
  * The best matches: conversations whose title, executive role or industry match come first (title
