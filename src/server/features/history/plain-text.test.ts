@@ -26,6 +26,10 @@ describe('markdownToPlainText', () => {
     );
   });
 
+  it('leaves plain text as it is, whitespace collapsed', () => {
+    expect(markdownToPlainText('How do we  grow\nrevenue in 2025? It costs $5 - maybe (a lot).')).toBe('How do we grow revenue in 2025? It costs $5 - maybe (a lot).');
+  });
+
   it('keeps underscores inside words and snippet markers', () => {
     expect(markdownToPlainText('use snake_case and __bold__')).toBe('use snake_case and bold');
     expect(markdownToPlainText('**\uE000pricing\uE001** matters')).toBe('\uE000pricing\uE001 matters');

@@ -23,7 +23,11 @@ const inlineMarks: Array<[RegExp, string]> = [
   [/\s*\|\s*/g, ' · '],
 ];
 
+/** Characters any of the marks above needs; text without them (most questions) skips the rules. */
+const markdownCharacters = /[#*_`>|[\]~<]|^\s*(\d{1,3}[.)]|[-+])\s|^\s*-{3,}/m;
+
 export function markdownToPlainText(markdown: string): string {
+  if (!markdownCharacters.test(markdown)) return markdown.replace(/\s+/g, ' ').trim();
   let text = markdown;
   for (const [pattern, replacement] of blockMarks) text = text.replace(pattern, replacement);
   for (const [pattern, replacement] of inlineMarks) text = text.replace(pattern, replacement);
