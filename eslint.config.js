@@ -82,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.ts', 'src/server/server.ts', '*.config.ts'],
+    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'tests/**/*.ts', 'src/server/server.ts', '*.config.ts'],
     rules: { 'no-console': 'off' },
   },
 );
