@@ -22,7 +22,6 @@ import { canChangeContext } from '../logic/chat-rules.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ContextSelectors } from './context-selectors.tsx';
-import { ExportMenu } from './export-menu.tsx';
 import { MessageList } from './message-list.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 import { UsageBar } from './usage-bar.tsx';
@@ -96,11 +95,7 @@ function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExp
         onNewConversation={conversation.startNew}
         audio={readAloud}
         exportMenu={
-          renderExportMenu ? (
-            renderExportMenu({ sessionId, isPremium: user.isPremium, onUpgrade: () => openUpgrade('Export is part of Premium.') })
-          ) : (
-            <ExportMenu messages={messages} isPremium={user.isPremium} onUpgrade={() => openUpgrade('Export is part of Premium.')} />
-          )
+          renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => openUpgrade('Export is part of Premium.') })
         }
         profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => openUpgrade()} onSignOut={() => void signOut()} />}
       />
