@@ -4,13 +4,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { asPglite, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /** One database type for both drivers: features never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dir?: string }
+  /**
+   * PGlite in a directory runs on its own thread (decision 010) unless `thread: 'main'`; in memory
+   * (tests, tools) it runs on the calling thread.
+   */
+  | { kind: 'pglite'; dir?: string; thread?: 'main' | 'worker' }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface Database {
@@ -23,6 +28,11 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dir) mkdirSync(target.dir, { recursive: true });
+    if (target.dir && target.thread !== 'main') {
+      const thread = await startPgliteThread(target.dir);
+      const db = drizzlePglite({ client: asPglite(thread), schema }) as unknown as Db;
+      return { db, kind: 'pglite', close: () => thread.close() };
+    }
     const client = target.dir ? new PGlite(target.dir) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
