@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Relative, not #contract/*: drizzle-kit loads this file on its own.
 import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
@@ -141,7 +141,15 @@ export const chatMessages = pgTable(
       .where(sql`${t.status} = 'streaming'`),
   ],
 );
-export type ChatMessage = typeof chatMessages.$inferSelect;
+/**
+ * A message as the application reads it: every column but `search_vector`, which only search reads
+ * inside the database. Selecting it would send a copy of each message's words with every row.
+ */
+export const chatMessageColumns = (() => {
+  const { searchVector: _searchVector, ...columns } = getTableColumns(chatMessages);
+  return columns;
+})();
+export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector'>;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { chatMessages, chatSessions, users, type ChatMessage, type ChatSession, type NewChatMessage } from '#server/db/schema.ts';
+import { chatMessageColumns, chatMessages, chatSessions, users, type ChatMessage, type ChatSession, type NewChatMessage } from '#server/db/schema.ts';
 
 /** A transaction handle or the database: both run the same queries. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -95,7 +95,7 @@ export async function countConversationMessages(db: Executor, sessionId: string)
 }
 
 export async function insertMessages(db: Executor, values: NewChatMessage[]): Promise<ChatMessage[]> {
-  return db.insert(chatMessages).values(values).returning();
+  return db.insert(chatMessages).values(values).returning(chatMessageColumns);
 }
 
 /** One page of a session's messages, newest first; `before` is the id of the oldest message the client has. */
@@ -107,7 +107,7 @@ export async function listMessagesPage(db: Executor, sessionId: string, userId: 
     );
   }
   return db
-    .select()
+    .select(chatMessageColumns)
     .from(chatMessages)
     .where(and(...conditions))
     .orderBy(desc(chatMessages.timestamp), desc(chatMessages.id))
@@ -117,7 +117,7 @@ export async function listMessagesPage(db: Executor, sessionId: string, userId: 
 /** The messages written before a given one (newest first): the history a reply is generated from. */
 export async function messagesBefore(db: Executor, message: Pick<ChatMessage, 'sessionId' | 'id'>, limit: number): Promise<ChatMessage[]> {
   return db
-    .select()
+    .select(chatMessageColumns)
     .from(chatMessages)
     .where(
       and(
@@ -129,10 +129,20 @@ export async function messagesBefore(db: Executor, message: Pick<ChatMessage, 's
     .limit(limit);
 }
 
+/** The messages of a session up to a moment (newest first): the history of a reply being sent, read in the send's transaction. */
+export async function messagesUpTo(db: Executor, sessionId: string, at: Date, limit: number): Promise<ChatMessage[]> {
+  return db
+    .select(chatMessageColumns)
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), lte(chatMessages.timestamp, at)))
+    .orderBy(desc(chatMessages.timestamp), desc(chatMessages.id))
+    .limit(limit);
+}
+
 /** The opening of a conversation, oldest first: what a title is made from. */
 export async function firstMessages(db: Executor, sessionId: string, limit: number): Promise<ChatMessage[]> {
   return db
-    .select()
+    .select(chatMessageColumns)
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
     .orderBy(asc(chatMessages.timestamp), asc(chatMessages.id))
@@ -143,7 +153,7 @@ export async function findMessage(db: Executor, messageId: string, userId: strin
   const conditions = [eq(chatMessages.id, messageId), ownedBy(userId)];
   if (sessionId) conditions.push(eq(chatMessages.sessionId, sessionId));
   const rows = await db
-    .select()
+    .select(chatMessageColumns)
     .from(chatMessages)
     .where(and(...conditions))
     .limit(1);
@@ -152,7 +162,7 @@ export async function findMessage(db: Executor, messageId: string, userId: strin
 
 /** Only the runner and the stream read a message by id alone, after ownership was checked on the request. */
 export async function findMessageById(db: Executor, messageId: string): Promise<ChatMessage | undefined> {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId)).limit(1);
+  const rows = await db.select(chatMessageColumns).from(chatMessages).where(eq(chatMessages.id, messageId)).limit(1);
   return rows[0];
 }
 
@@ -161,7 +171,7 @@ export async function setFeedback(db: Executor, messageId: string, userId: strin
     .update(chatMessages)
     .set(values)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), ownedBy(userId)))
-    .returning();
+    .returning(chatMessageColumns);
   return rows[0];
 }
 
@@ -179,7 +189,7 @@ export async function restartReply(tx: Executor, messageId: string, values: { us
     .update(chatMessages)
     .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null })
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), inArray(chatMessages.status, ['failed', 'stopped'])))
-    .returning();
+    .returning(chatMessageColumns);
   return rows[0];
 }
 

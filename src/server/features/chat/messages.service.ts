@@ -12,6 +12,7 @@ import type { ChatMessage, NewChatMessage } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { toMessageDto } from './chat-dto.ts';
 import * as queries from './chat.queries.ts';
+import { HISTORY_LIMIT } from './reply-runner.ts';
 import { assertExecutiveAllowed, requireSession, type Caller, type ChatDeps } from './chat.service.ts';
 
 async function requireMessage(deps: ChatDeps, caller: Caller, messageId: string, sessionId?: string): Promise<ChatMessage> {
@@ -64,9 +65,15 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
       { ...common, role: 'user', content: input.content, documentIds: input.documentIds, status: 'complete', timestamp: new Date(at) },
       { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
     ];
-    const inserted = await queries.insertMessages(tx, rows);
+    // The reply's history is read in the same transaction, sent right behind the insert without
+    // waiting for it (statements of a transaction run in order): the runner can call the model at
+    // once, with no query of its own between the send and the first token.
+    const [inserted, history] = await Promise.all([
+      queries.insertMessages(tx, rows),
+      queries.messagesUpTo(tx, sessionId, new Date(at), HISTORY_LIMIT),
+    ]);
     if (userRole !== session.userRole) await queries.updateSession(tx, sessionId, caller.user.id, { userRole });
-    return { session, userRole, chargedDay, inserted };
+    return { session, userRole, chargedDay, inserted, history };
   });
 
   if (result.chargedDay) deps.sessionCache.invalidateUser(caller.user.id);
@@ -80,6 +87,7 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
     industry: result.session.industry,
     userRole: result.userRole,
     chargedDay: result.chargedDay,
+    history: result.history,
   });
   const system = byRole('system');
   return { userMessage: toMessageDto(byRole('user')!), assistantMessage: toMessageDto(assistant), systemMessage: system ? toMessageDto(system) : null };

@@ -217,4 +217,24 @@ describe('replies through an OpenAI-compatible provider', () => {
     const titleRequest = fake.requests.filter((r) => !r.body.stream && JSON.stringify(r.body.messages).includes(m)).at(-1)!;
     expect(JSON.stringify(titleRequest.body.messages)).toContain('<conversation>');
   });
+
+  it('titles a conversation by itself at 2 messages and at every third after, from its first six messages', async () => {
+    const { cookie, session } = await freeUserWithSession();
+    const m = marker();
+    const titleRequests = () => fake.requests.filter((r) => !r.body.stream && JSON.stringify(r.body.messages).includes(m));
+    // Sends 1 to 4 bring the conversation to 2, 4, 6 and 8 messages: titles are due after the 1st and the 3rd.
+    const expected = [1, 1, 2, 2];
+    for (const [i, count] of expected.entries()) {
+      fake.when(m, { reply: `Answer ${i + 1}.` });
+      const { assistantMessage } = await ask(t.app, cookie, session.id, `Question ${i + 1} ${m}`);
+      await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+      await waitFor(async () => (titleRequests().length >= count ? true : undefined), `title request ${count}`);
+    }
+    // Give a wrongly due title the time to show up before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(titleRequests()).toHaveLength(2);
+    const secondPrompt = JSON.stringify(titleRequests()[1]!.body.messages);
+    for (const text of ['Question 1', 'Answer 1.', 'Question 2', 'Answer 2.', 'Question 3', 'Answer 3.']) expect(secondPrompt).toContain(text);
+    expect(secondPrompt).not.toContain('Question 4');
+  });
 });

@@ -11,12 +11,12 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import * as queries from './chat.queries.ts';
 import { buildConversation, estimateTokens, latestQuestion } from './conversation-context.ts';
 import type { FinalReplyEvent, StreamHub } from './stream-hub.ts';
-import { generateSessionTitle } from './titles.ts';
+import { generateSessionTitle, TITLE_SOURCE_MESSAGES, type TitleSourceMessage } from './titles.ts';
 
 /** The reply text is saved at most this often while it streams (and once at the end). */
 export const FLUSH_INTERVAL_MS = 250;
 /** How far back the history is read; the token budget usually cuts earlier. */
-const HISTORY_LIMIT = 200;
+export const HISTORY_LIMIT = 200;
 
 export interface RunnerDeps {
   db: Db;
@@ -37,6 +37,11 @@ export interface ReplyJob {
   userRole: string;
   /** The UTC day a free interaction was counted on, to give it back if the provider fails; null for Premium. */
   chargedDay: string | null;
+  /**
+   * The conversation before the reply, newest first, at most HISTORY_LIMIT messages, when the send
+   * already read it (in its transaction); otherwise the runner reads it.
+   */
+  history?: ChatMessage[];
 }
 
 /** Why a runner was aborted; anything else that ends a reply early is the provider's doing. */
@@ -149,8 +154,9 @@ export class ReplyRunners {
     let streamError: unknown;
     let finished = false;
     let usage: LanguageModelUsage | undefined;
+    let history: ChatMessage[] = [];
     try {
-      const history = await queries.messagesBefore(db, { id: job.messageId, sessionId: job.sessionId }, HISTORY_LIMIT);
+      history = job.history ?? (await queries.messagesBefore(db, { id: job.messageId, sessionId: job.sessionId }, HISTORY_LIMIT));
       const system = buildSystemPrompt({ executiveRole: job.executiveRole, industry: job.industry, userRole: job.userRole, appName: config.appName });
       const messages = buildConversation(history, config.ai.contextTokens - estimateTokens(system));
       armStallTimer();
@@ -228,7 +234,7 @@ export class ReplyRunners {
         .then(() => this.deps.sessionCache.invalidateUser(job.userId))
         .catch((err: unknown) => log.warn({ err }, 'could not give back an interaction'));
     }
-    if (complete && !this.closing) this.track(this.autoTitle(job));
+    if (complete && !this.closing) this.track(this.autoTitle(job, job.history && history.length < HISTORY_LIMIT ? { history, reply: text } : null));
   }
 
   private outcomeOf(r: { signal: AbortSignal; finished: boolean; streamError: unknown; text: string }): Outcome {
@@ -244,12 +250,22 @@ export class ReplyRunners {
     return { status: 'failed', error: describeProviderError(r.streamError, { hadText: r.text.length > 0 }), refund: true };
   }
 
-  /** Titles follow the conversation: at 2 messages and every third one after (spec section 4). */
-  private async autoTitle(job: ReplyJob): Promise<void> {
+  /**
+   * Titles follow the conversation: at 2 messages and every third one after (spec section 4).
+   * When the send gave the runner the whole conversation before its reply (`known`: the reply is
+   * then the newest message), the count and the opening come from it, so no query runs after a
+   * reply unless a title is due.
+   */
+  private async autoTitle(job: ReplyJob, known: { history: ChatMessage[]; reply: string } | null): Promise<void> {
     try {
-      const count = await queries.countConversationMessages(this.deps.db, job.sessionId);
-      if (!shouldGenerateTitle(count)) return;
-      await generateSessionTitle(this.deps, job.sessionId, job.userId);
+      if (!known) {
+        const count = await queries.countConversationMessages(this.deps.db, job.sessionId);
+        if (shouldGenerateTitle(count)) await generateSessionTitle(this.deps, job.sessionId, job.userId);
+        return;
+      }
+      const conversation: TitleSourceMessage[] = [...known.history.toReversed(), { role: 'assistant', content: known.reply, status: 'complete' }];
+      if (!shouldGenerateTitle(conversation.filter((m) => m.role !== 'system').length)) return;
+      await generateSessionTitle(this.deps, job.sessionId, job.userId, conversation.slice(0, TITLE_SOURCE_MESSAGES));
     } catch (err) {
       this.deps.log.warn({ err: logSummary(err), sessionId: job.sessionId }, 'automatic title generation failed');
     }

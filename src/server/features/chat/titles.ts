@@ -4,6 +4,7 @@ import { demoProviderOptions } from '#server/ai/demo-model.ts';
 import { buildTitlePrompt } from '#server/ai/personas/compose.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { ChatMessage } from '#server/db/schema.ts';
 import * as queries from './chat.queries.ts';
 
 export interface TitleDeps {
@@ -12,7 +13,10 @@ export interface TitleDeps {
   model: LanguageModel;
 }
 
-const TITLE_SOURCE_MESSAGES = 6;
+/** A title is made from this many of the first messages of a conversation. */
+export const TITLE_SOURCE_MESSAGES = 6;
+
+export type TitleSourceMessage = Pick<ChatMessage, 'role' | 'content' | 'status'>;
 const TITLE_MAX_OUTPUT_TOKENS = 40;
 
 /** One clean line from whatever the model answered: no quotes, Markdown or trailing punctuation. */
@@ -32,12 +36,14 @@ export function cleanTitle(raw: string): string {
 }
 
 /**
- * Asks the model for a title from the opening of the conversation and saves it.
+ * Asks the model for a title from the opening of the conversation and saves it. `firstMessages`,
+ * oldest first, saves reading them when the caller already has them (the reply runner does).
  * Returns null (and changes nothing) when there is no user message yet or the answer is empty.
  * Provider errors are thrown to the caller.
  */
-export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string): Promise<string | null> {
-  const opening = (await queries.firstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES)).filter((m) => m.content.trim() && m.status !== 'failed');
+export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string, firstMessages?: TitleSourceMessage[]): Promise<string | null> {
+  const source = firstMessages ?? (await queries.firstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES));
+  const opening = source.slice(0, TITLE_SOURCE_MESSAGES).filter((m) => m.content.trim() && m.status !== 'failed');
   const firstUserMessage = opening.find((m) => m.role === 'user');
   if (!firstUserMessage) return null;
   const { text } = await generateText({
