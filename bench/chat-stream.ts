@@ -214,7 +214,8 @@ export async function runChatStreamBench(): Promise<boolean> {
 
     const ms = (n: number) => `${n.toFixed(2)} ms`;
     const p99Added = percentile(latency.added, 99);
-    console.log(`\nChat streaming: real app (PGlite) + fake OpenAI-compatible server, first token sent at once`);
+    const database = process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'PGlite on its thread';
+    console.log(`\nChat streaming: real app (${database}) + fake OpenAI-compatible server, first token sent at once`);
     console.log(`  (a) first token, ${latency.added.length} sequential sends measured (after ${WARMUP_SENDS} warm-up)`);
     console.log(`      POST -> first text on SSE      p50 ${ms(percentile(latency.total, 50))}   p99 ${ms(percentile(latency.total, 99))}`);
     console.log(`      fake server's own first chunk  p50 ${ms(percentile(latency.provider, 50))}   p99 ${ms(percentile(latency.provider, 99))}`);
@@ -222,7 +223,7 @@ export async function runChatStreamBench(): Promise<boolean> {
     console.log(`  (b) ${PARALLEL} simultaneous streaming replies (101 tokens, 5 ms apart)`);
     console.log(`      errors ${streams.errors.length}   wall time ${ms(streams.elapsedMs)}   (target 0 errors)`);
     const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-    console.log(`      server RSS before ${mib(streams.rssBefore)}   peak during ${mib(streams.peakRss)} (PGlite's WebAssembly heap is most of it)`);
+    console.log(`      server RSS before ${mib(streams.rssBefore)}   peak during ${mib(streams.peakRss)} (with PGlite, its WebAssembly heap is most of it)`);
     for (const error of streams.errors.slice(0, 5)) console.log(`      error: ${error}`);
     const pass = p99Added < 25 && streams.errors.length === 0;
     console.log(`  ${pass ? 'PASS' : 'FAIL'}`);
