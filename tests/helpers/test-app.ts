@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { configFrom, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -57,6 +59,16 @@ export async function signUpUser(app: FastifyInstance, config: Config, overrides
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   const cookie = sessionCookieOf(response, config)!;
   return { user: response.json().user as { id: string; email: string }, cookie, password: body.password };
+}
+
+/**
+ * Signs a new user up on a Premium plan ('subscriber' pays through Stripe, 'vip' is granted by an
+ * admin: both are Premium to every check). Plans change only through billing or the admin, so the row is set directly.
+ */
+export async function signUpPremiumUser(t: Pick<TestApp, 'app' | 'config' | 'database'>, plan: 'subscriber' | 'vip' = 'subscriber') {
+  const signedUp = await signUpUser(t.app, t.config);
+  await t.database.db.update(users).set({ appUserType: plan }).where(eq(users.id, signedUp.user.id));
+  return signedUp;
 }
 
 export function inject(app: FastifyInstance, options: InjectOptions & { cookie?: string }) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatValidation } from '#contract/chat.ts';
 import { chatMessages, users } from '#server/db/schema.ts';
 import { ask, createChatSession, listChatMessages, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 
 // Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -16,12 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function premiumUser() {
-  const signedUp = await signUpUser(t.app, t.config);
-  await t.database.db.update(users).set({ appUserType: 'subscriber' }).where(eq(users.id, signedUp.user.id));
-  return signedUp;
-}
 
 const putContext = (cookie: string, sessionId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   inject(t.app, { method: 'PUT', url: `/api/chat-sessions/${sessionId}/context`, cookie, payload, headers });
@@ -64,7 +58,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
   });
 
   it('lets Premium switch mid-conversation, leaving a system message that describes the change', async () => {
-    const { cookie } = await premiumUser();
+    const { cookie } = await signUpPremiumUser(t);
     const session = await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Technology', userRole: 'Manager' });
     await converse(cookie, session.id);
     const advisor = await putContext(cookie, session.id, { executiveRole: 'CFO' });
@@ -186,7 +180,7 @@ describe('users: latest session and saved defaults', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('forbidden:premium');
 
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t);
     const saved = await inject(t.app, {
       method: 'PUT',
       url: `/api/users/${user.id}`,
@@ -225,7 +219,7 @@ describe('GET /api/chat/usage and documents', () => {
     await t.database.db.update(users).set({ lastInteractionDate: '2000-01-01', dailyAttachmentsUsed: 1 }).where(eq(users.id, user.id));
     expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json()).toMatchObject({ interactionsUsed: 0, attachmentsUsed: 0 });
 
-    const premium = await premiumUser();
+    const premium = await signUpPremiumUser(t);
     expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie: premium.cookie })).json()).toMatchObject({
       isPremium: true,
       interactionsLimit: -1,

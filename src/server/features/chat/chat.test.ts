@@ -4,7 +4,7 @@ import { chatValidation, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { DEMO_MARKER } from '#server/ai/personas/demo-reply.ts';
 import { users } from '#server/db/schema.ts';
 import { ask, createChatSession, listChatMessages, sendChatMessage, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 
 // Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -17,12 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function premiumUser() {
-  const signedUp = await signUpUser(t.app, t.config);
-  await t.database.db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, signedUp.user.id));
-  return signedUp;
-}
 
 describe('POST /api/chat-sessions', () => {
   it('creates a session with the default title and the product default for the user role', async () => {
@@ -53,7 +47,7 @@ describe('POST /api/chat-sessions', () => {
   });
 
   it('lets vip, admin and the allowed test-premium header talk to any executive', async () => {
-    const vip = await premiumUser();
+    const vip = await signUpPremiumUser(t, 'vip');
     await createChatSession(t.app, vip.cookie, { executiveRole: 'CTO', industry: 'Energy' });
     const admin = await signUpUser(t.app, t.config);
     await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, admin.user.id));
@@ -214,7 +208,7 @@ describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   });
 
   it('takes system notes from Premium only, without counting an interaction', async () => {
-    const premium = await premiumUser();
+    const premium = await signUpPremiumUser(t, 'vip');
     const session = await createChatSession(t.app, premium.cookie);
     const note = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages`, cookie: premium.cookie, payload: { content: 'Board meeting moved to Friday.', role: 'system', userRole: null } });
     expect(note.statusCode).toBe(201);

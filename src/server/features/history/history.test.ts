@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyValidation, MAX_SESSIONS_PER_DELETE } from '#contract/history.ts';
 import { chatMessages, chatSessionSummaries } from '#server/db/schema.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { makePremium, messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
+import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 
@@ -15,12 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function premiumUser() {
-  const signedUp = await signUpUser(t.app, t.config);
-  await makePremium(t.database.db, signedUp.user.id);
-  return signedUp;
-}
-
 async function list(userId: string, cookie: string, query = '') {
   return inject(t.app, { method: 'GET', url: `/api/users/${userId}/chat-sessions${query}`, cookie });
 }
@@ -29,7 +23,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe('GET /api/users/:id/chat-sessions', () => {
   it('lists every conversation newest first with its summary', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
     const db = t.database.db;
     const old = await seedConversation(db, user.id, { title: 'Older plan', executiveRole: 'COO', industry: 'Energy', updatedAt: minutesAgo(60 * 24 * 40) });
     const recent = await seedConversation(db, user.id, {
@@ -68,7 +62,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it('keeps counts and previews in step with the chat API: sending, streaming replies and deleting messages', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
     const session = await createChatSession(t.app, cookie, { executiveRole: 'CMO', industry: 'Music' });
     const first = await ask(t.app, cookie, session.id, 'How do we grow streaming revenue?');
     const reply = await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
@@ -104,9 +98,9 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it("answers 404 for another user's list and 401 when signed out", async () => {
-    const owner = await premiumUser();
+    const owner = await signUpPremiumUser(t, 'vip');
     await seedConversation(t.database.db, owner.user.id, { title: 'Secret strategy' });
-    const other = await premiumUser();
+    const other = await signUpPremiumUser(t, 'vip');
     const response = await list(owner.user.id, other.cookie);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found:user');
@@ -117,7 +111,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it('validates the id and the search length', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
     const badId = await list('nope', cookie);
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual({ error: `id: ${historyValidation.idInvalid}`, code: 'bad_request:validation' });
@@ -132,8 +126,8 @@ describe('GET /api/users/:id/chat-sessions', () => {
 describe('DELETE /api/users/:id/chat-sessions', () => {
   it("deletes only the caller's own conversations, with their messages, and answers how many", async () => {
     const db = t.database.db;
-    const { user, cookie } = await premiumUser();
-    const other = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const other = await signUpPremiumUser(t, 'vip');
     const messages = [
       { role: 'user' as const, content: 'hello' },
       { role: 'assistant' as const, content: 'hi' },
@@ -166,8 +160,8 @@ describe('DELETE /api/users/:id/chat-sessions', () => {
   });
 
   it("answers 404 for another user's path and 400 for a bad list", async () => {
-    const { user, cookie } = await premiumUser();
-    const other = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const other = await signUpPremiumUser(t, 'vip');
     const theirs = await seedConversation(t.database.db, other.user.id);
     const wrongUser = await inject(t.app, { method: 'DELETE', url: `/api/users/${other.user.id}/chat-sessions`, cookie, payload: { sessionIds: [theirs.id] } });
     expect(wrongUser.statusCode).toBe(404);
@@ -186,8 +180,8 @@ describe('DELETE /api/users/:id/chat-sessions', () => {
 describe('DELETE /api/chat-sessions/:id', () => {
   it('deletes one own conversation and its messages; 404 for anything else', async () => {
     const db = t.database.db;
-    const { user, cookie } = await premiumUser();
-    const other = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const other = await signUpPremiumUser(t, 'vip');
     const mine = await seedConversation(db, user.id, { messages: [{ role: 'user', content: 'delete me' }] });
     const theirs = await seedConversation(db, other.user.id, { messages: [{ role: 'user', content: 'keep me' }] });
 
@@ -207,7 +201,7 @@ describe('DELETE /api/chat-sessions/:id', () => {
   });
 
   it('deletes a conversation while its reply is still being written', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signUpPremiumUser(t, 'vip');
     const session = await createChatSession(t.app, cookie);
     await ask(t.app, cookie, session.id, 'Tell me about margins');
     const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie });
