@@ -8,7 +8,8 @@ import {
   type SendMessageResponse,
 } from '#contract/chat.ts';
 import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
-import type { ChatMessage, NewChatMessage } from '#server/db/schema.ts';
+import { freeExecutiveRoles } from '#contract/roles.ts';
+import type { ChatMessage, ChatSession, NewChatMessage } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { toMessageDto } from './chat-dto.ts';
 import * as queries from './chat.queries.ts';
@@ -36,15 +37,70 @@ export async function listMessages(deps: ChatDeps, caller: Caller, sessionId: st
   return { messages: page.slice(0, query.limit).reverse().map(toMessageDto), hasMore };
 }
 
+interface SentMessage {
+  session: Pick<ChatSession, 'executiveRole' | 'industry'>;
+  userRole: string;
+  chargedDay: string | null;
+  inserted: ChatMessage[];
+  /** What the reply is written from: the conversation up to the user message, newest first. */
+  history: ChatMessage[];
+}
+
 /**
- * A user message: checks the rules, then in one transaction counts the interaction and stores the
- * message with an empty 'streaming' reply; the reply is written in the background. A system message
+ * A user message: checks the rules, counts the interaction and stores the message with an empty
+ * 'streaming' reply, all or nothing; the reply is written in the background. A system message
  * (a Premium context note) is stored as it is.
  */
 export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: string, input: ParsedSendMessageInput): Promise<SendMessageResponse> {
   if (input.role === 'system') return { systemMessage: toMessageDto(await addSystemNote(deps, caller, sessionId, input.content)) };
 
-  const result = await deps.db.transaction(async (tx) => {
+  const result = (await sendInOneStatement(deps, caller, sessionId, input)) ?? (await sendWithContextChecks(deps, caller, sessionId, input));
+  if (result.chargedDay) deps.sessionCache.invalidateUser(caller.user.id);
+  const byRole = (role: ChatMessage['role']) => result.inserted.find((m) => m.role === role);
+  const assistant = byRole('assistant')!;
+  deps.runners.start({
+    messageId: assistant.id,
+    sessionId,
+    userId: caller.user.id,
+    executiveRole: result.session.executiveRole,
+    industry: result.session.industry,
+    userRole: result.userRole,
+    chargedDay: result.chargedDay,
+    history: result.history,
+  });
+  const system = byRole('system');
+  return { userMessage: toMessageDto(byRole('user')!), assistantMessage: toMessageDto(assistant), systemMessage: system ? toMessageDto(system) : null };
+}
+
+/**
+ * The common case in one statement (see queries.sendInOneStatement): the caller's conversation, an
+ * executive in their plan, their own role unchanged. Null when the case is another one.
+ */
+async function sendInOneStatement(deps: ChatDeps, caller: Caller, sessionId: string, input: ParsedSendMessageInput): Promise<SentMessage | null> {
+  const sent = await queries.sendInOneStatement(deps.db, {
+    sessionId,
+    userId: caller.user.id,
+    at: Date.now(),
+    userRole: input.userRole ?? null,
+    allowedExecutiveRoles: caller.isPremium ? null : freeExecutiveRoles,
+    interactionLimit: caller.isPremium ? null : FREE_DAILY_INTERACTIONS,
+    content: input.content,
+    documentIds: input.documentIds,
+    historyLimit: HISTORY_LIMIT - 1,
+  });
+  if (sent.kind === 'limit') throw new AppError('rate_limit:interactions');
+  if (sent.kind === 'other') return null;
+  const user = sent.inserted.find((m) => m.role === 'user')!;
+  return { session: sent.session, userRole: sent.session.userRole, chargedDay: sent.chargedDay, inserted: sent.inserted, history: [user, ...sent.history] };
+}
+
+/**
+ * Every case, in a transaction: explains a refusal (no such conversation, an executive outside the
+ * plan, a context change a free account may not make) or records a change of the user's own role
+ * with a system note before the message.
+ */
+async function sendWithContextChecks(deps: ChatDeps, caller: Caller, sessionId: string, input: ParsedSendMessageInput): Promise<SentMessage> {
+  return deps.db.transaction(async (tx) => {
     // Explicit, increasing timestamps: now() is the same for every row of a transaction.
     const at = Date.now();
     const session = await queries.touchSession(tx, sessionId, caller.user.id, new Date(at));
@@ -66,8 +122,7 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
       { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
     ];
     // The reply's history is read in the same transaction, sent right behind the insert without
-    // waiting for it (statements of a transaction run in order): the runner can call the model at
-    // once, with no query of its own between the send and the first token.
+    // waiting for it (statements of a transaction run in order).
     const [inserted, history] = await Promise.all([
       queries.insertMessages(tx, rows),
       queries.messagesUpTo(tx, sessionId, new Date(at), HISTORY_LIMIT),
@@ -75,22 +130,6 @@ export async function sendMessage(deps: ChatDeps, caller: Caller, sessionId: str
     if (userRole !== session.userRole) await queries.updateSession(tx, sessionId, caller.user.id, { userRole });
     return { session, userRole, chargedDay, inserted, history };
   });
-
-  if (result.chargedDay) deps.sessionCache.invalidateUser(caller.user.id);
-  const byRole = (role: ChatMessage['role']) => result.inserted.find((m) => m.role === role);
-  const assistant = byRole('assistant')!;
-  deps.runners.start({
-    messageId: assistant.id,
-    sessionId,
-    userId: caller.user.id,
-    executiveRole: result.session.executiveRole,
-    industry: result.session.industry,
-    userRole: result.userRole,
-    chargedDay: result.chargedDay,
-    history: result.history,
-  });
-  const system = byRole('system');
-  return { userMessage: toMessageDto(byRole('user')!), assistantMessage: toMessageDto(assistant), systemMessage: system ? toMessageDto(system) : null };
 }
 
 async function addSystemNote(deps: ChatDeps, caller: Caller, sessionId: string, content: string): Promise<ChatMessage> {
