@@ -16,8 +16,8 @@ Object.assign(process.env, {
   DATA_DIR: e2eDataDir,
   SMTP_URL: sink.url,
   AI_PROVIDER: 'demo',
-  // Slow enough that the chat journeys can watch a reply stream, stop it or leave mid-reply (~9 s a reply).
-  AI_DEMO_WORD_DELAY_MS: process.env.E2E_DEMO_WORD_DELAY_MS ?? '40',
+  // Slow enough that the chat journeys can watch a reply stream, stop it or leave mid-reply (~4 s a reply).
+  AI_DEMO_WORD_DELAY_MS: process.env.E2E_DEMO_WORD_DELAY_MS ?? '20',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
