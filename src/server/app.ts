@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache };
   await app.register(authRoutes, { deps });
-  await app.register(chatRoutes, { deps });
+  await app.register(chatRoutes, { deps, databaseShared: database.kind === 'postgres' });
   await app.register(historyRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });

@@ -126,6 +126,12 @@ export const chatMessages = pgTable(
     promptTokens: integer('prompt_tokens'),
     completionTokens: integer('completion_tokens'),
     error: text('error'),
+    /**
+     * When the runner writing this reply last showed it was alive (the insert, every progress save,
+     * a retry). A 'streaming' reply whose heartbeat is older than the stall timeout has no runner
+     * left on any instance (see recoverInterruptedReplies).
+     */
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },
@@ -143,13 +149,14 @@ export const chatMessages = pgTable(
 );
 /**
  * A message as the application reads it: every column but `search_vector`, which only search reads
- * inside the database. Selecting it would send a copy of each message's words with every row.
+ * inside the database (selecting it would send a copy of each message's words with every row), and
+ * `heartbeat_at`, which only recovery reads.
  */
 export const chatMessageColumns = (() => {
-  const { searchVector: _searchVector, ...columns } = getTableColumns(chatMessages);
+  const { searchVector: _searchVector, heartbeatAt: _heartbeatAt, ...columns } = getTableColumns(chatMessages);
   return columns;
 })();
-export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector'>;
+export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector' | 'heartbeatAt'>;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**

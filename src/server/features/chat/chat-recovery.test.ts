@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import type { Database } from '#server/db/client.ts';
@@ -6,6 +7,8 @@ import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
 import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
 import { ask, createChatSession, openSse, waitFor } from '#tests/helpers/chat-api.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
+import { restartReply, saveReplyProgress } from './chat.queries.ts';
+import { recoverInterruptedReplies } from './chat.service.ts';
 import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
 
 // Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
@@ -25,6 +28,21 @@ afterAll(async () => {
 
 const messageRow = async (id: string) => (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0];
 
+async function newSession() {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `recovery.${Date.now()}.${Math.random()}@example.com`, firstName: 'Re', lastName: 'Covery', password: 'x' })
+    .returning();
+  const [session] = await database.db
+    .insert(chatSessions)
+    .values({ userId: user!.id, title: 't', executiveRole: 'CEO', industry: 'Energy', userRole: 'CEO' })
+    .returning();
+  return session!;
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const heartbeatOf = async (id: string) => (await database.db.select({ at: chatMessages.heartbeatAt }).from(chatMessages).where(eq(chatMessages.id, id)))[0]!.at;
+
 describe('replies interrupted by a restart', () => {
   it('are marked failed at start-up, keeping their partial text; finished ones are left alone', async () => {
     const [user] = await database.db
@@ -35,10 +53,11 @@ describe('replies interrupted by a restart', () => {
       .insert(chatSessions)
       .values({ userId: user!.id, title: 't', executiveRole: 'CEO', industry: 'Energy', userRole: 'CEO' })
       .returning();
-    const [stale, done] = await database.db
+    const [stale, live, done] = await database.db
       .insert(chatMessages)
       .values([
-        { sessionId: session!.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
+        { sessionId: session!.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: minutesAgo(10), heartbeatAt: minutesAgo(10) },
+        { sessionId: session!.id, role: 'assistant', content: 'Being writ', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
         { sessionId: session!.id, role: 'assistant', content: 'A whole answer.', status: 'complete', timestamp: new Date(Date.now() - 1000) },
       ])
       .returning();
@@ -47,9 +66,45 @@ describe('replies interrupted by a restart', () => {
     try {
       expect(await messageRow(stale!.id)).toMatchObject({ status: 'failed', content: 'Half an ans', error: replyErrors.interrupted });
       expect(await messageRow(done!.id)).toMatchObject({ status: 'complete', content: 'A whole answer.', error: null });
+      // PGlite is this process's alone: a reply it left streaming died with it. PostgreSQL may be
+      // shared by instances: a reply whose runner spoke a moment ago may be another instance's, alive.
+      if (database.kind === 'pglite') expect(await messageRow(live!.id)).toMatchObject({ status: 'failed', error: replyErrors.interrupted });
+      else expect(await messageRow(live!.id)).toMatchObject({ status: 'streaming', error: null });
     } finally {
       await restarted.close();
+      await database.db.update(chatMessages).set({ status: 'stopped' }).where(eq(chatMessages.id, live!.id));
     }
+  });
+
+  it('on a shared database, fail only the replies whose runner has been silent longer than a live one can be', async () => {
+    const session = await newSession();
+    const [silent, speaking] = await database.db
+      .insert(chatMessages)
+      .values([
+        { sessionId: session.id, role: 'assistant', content: 'Gone quiet', status: 'streaming', heartbeatAt: minutesAgo(5) },
+        { sessionId: session.id, role: 'assistant', content: 'Still going', status: 'streaming', heartbeatAt: new Date() },
+      ])
+      .returning();
+    const log = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
+    expect(await recoverInterruptedReplies({ db: database.db, log }, { silentForMs: 60_000 })).toBe(1);
+    expect(await messageRow(silent!.id)).toMatchObject({ status: 'failed', content: 'Gone quiet', error: replyErrors.interrupted });
+    expect(await messageRow(speaking!.id)).toMatchObject({ status: 'streaming', content: 'Still going' });
+    await database.db.update(chatMessages).set({ status: 'stopped' }).where(eq(chatMessages.id, speaking!.id));
+  });
+
+  it('counts every progress save and every retry as a sign that the runner is alive', async () => {
+    const session = await newSession();
+    const [saving, retried] = await database.db
+      .insert(chatMessages)
+      .values([
+        { sessionId: session.id, role: 'assistant', content: '', status: 'streaming', heartbeatAt: minutesAgo(5) },
+        { sessionId: session.id, role: 'assistant', content: 'Broke', status: 'failed', heartbeatAt: minutesAgo(5) },
+      ])
+      .returning();
+    expect(await saveReplyProgress(database.db, saving!.id, 'Some words')).toBe(true);
+    expect(await restartReply(database.db, retried!.id, { userRole: 'CEO', executiveRole: 'CEO' })).toMatchObject({ status: 'streaming' });
+    for (const id of [saving!.id, retried!.id]) expect(Date.now() - (await heartbeatOf(id)).getTime()).toBeLessThan(60_000);
+    await database.db.update(chatMessages).set({ status: 'stopped' }).where(inArray(chatMessages.id, [saving!.id, retried!.id]));
   });
 
   it('a closing server ends running replies as interrupted, tells open streams, gives the interaction back and exits', async () => {

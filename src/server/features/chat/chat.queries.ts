@@ -187,17 +187,17 @@ export async function deleteMessage(db: Executor, messageId: string, userId: str
 export async function restartReply(tx: Executor, messageId: string, values: { userRole: string; executiveRole: string }): Promise<ChatMessage | undefined> {
   const rows = await tx
     .update(chatMessages)
-    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null })
+    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null, heartbeatAt: sql`now()` })
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), inArray(chatMessages.status, ['failed', 'stopped'])))
     .returning(chatMessageColumns);
   return rows[0];
 }
 
-/** Saves the text so far; false when the reply is no longer 'streaming' here (stopped elsewhere, or deleted). */
+/** Saves the text so far (and that its runner is alive); false when the reply is no longer 'streaming' (stopped elsewhere, or deleted). */
 export async function saveReplyProgress(db: Executor, messageId: string, content: string): Promise<boolean> {
   const rows = await db
     .update(chatMessages)
-    .set({ content })
+    .set({ content, heartbeatAt: sql`now()` })
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')))
     .returning({ id: chatMessages.id });
   return rows.length > 0;
@@ -225,12 +225,16 @@ export async function markReplyStopped(db: Executor, messageId: string, userId: 
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming'), ownedBy(userId)));
 }
 
-/** Start-up: replies whose runner died with the previous process fail, keeping their partial text. */
-export async function failStreamingReplies(db: Executor, error: string): Promise<number> {
+/**
+ * Replies whose runner is gone fail, keeping their partial text: every 'streaming' one, or with
+ * `silentForMs` only those whose runner has not shown it was alive for that long (by the database's clock).
+ */
+export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<number> {
+  const streaming = eq(chatMessages.status, 'streaming');
   const rows = await db
     .update(chatMessages)
     .set({ status: 'failed', error })
-    .where(eq(chatMessages.status, 'streaming'))
+    .where(silentForMs === undefined ? streaming : and(streaming, sql`${chatMessages.heartbeatAt} < now() - make_interval(secs => ${silentForMs / 1000})`))
     .returning({ id: chatMessages.id });
   return rows.length;
 }

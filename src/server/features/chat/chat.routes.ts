@@ -60,7 +60,16 @@ function sendRateLimit(perMinute: number) {
   };
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<{ deps: Pick<chat.ChatDeps, 'db' | 'config' | 'log' | 'sessionCache'> }> = async (app, { deps: base }) => {
+/** How often an instance on a shared database looks for replies whose runner is gone. */
+const RECOVERY_SWEEP_MS = 60_000;
+/** Beyond the stall timeout (after which a live runner fails its reply itself), before a silent reply counts as abandoned. */
+const RECOVERY_MARGIN_MS = 30_000;
+
+export const chatRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<chat.ChatDeps, 'db' | 'config' | 'log' | 'sessionCache'>;
+  /** Whether other instances may use the database (PostgreSQL) or it is this process's own (PGlite). */
+  databaseShared: boolean;
+}> = async (app, { deps: base, databaseShared }) => {
   const hub = createInProcessStreamHub();
   const runnerDeps = { ...base, hub, model: createLanguageModel(base.config.ai) };
   const runners = new ReplyRunners(runnerDeps);
@@ -68,10 +77,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Pick<chat.ChatDeps, 'db' 
   const streams = new SseConnections();
   const sendLimit = sendRateLimit(base.config.rateLimits.chatPerMinute);
 
+  // Replies left 'streaming' by a process that died. PGlite belongs to this process alone: all of
+  // them, at start. On a shared database another instance may be writing some: only those silent
+  // for longer than a live runner can be, at start and then every minute (an instance that crashed
+  // is not there to settle its own).
+  const silentForMs = base.config.ai.stallTimeoutMs + RECOVERY_MARGIN_MS;
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await chat.recoverInterruptedReplies(deps);
+    await chat.recoverInterruptedReplies(deps, databaseShared ? { silentForMs } : {});
+    if (!databaseShared) return;
+    sweep = setInterval(() => {
+      chat.recoverInterruptedReplies(deps, { silentForMs }).catch((err: unknown) => deps.log.warn({ err }, 'could not settle interrupted replies'));
+    }, RECOVERY_SWEEP_MS);
+    sweep.unref();
   });
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
     // Replies end first (their streams get the final event), then the streams close so the server can.
     await runners.close();
     streams.closeAll();

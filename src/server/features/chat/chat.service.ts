@@ -142,8 +142,13 @@ export async function usage(deps: ChatDeps, caller: Caller): Promise<ChatUsage> 
 }
 
 /** Start-up: replies left 'streaming' by a previous process can never finish; they fail with their partial text. */
-export async function recoverInterruptedReplies(deps: Pick<ChatDeps, 'db' | 'log'>): Promise<number> {
-  const count = await queries.failStreamingReplies(deps.db, replyErrors.interrupted);
+/**
+ * Replies left 'streaming' by a runner that is gone fail as interrupted, keeping their text. With
+ * `silentForMs`, only those whose runner has been silent that long: where other instances share
+ * the database, a 'streaming' reply may be theirs and alive.
+ */
+export async function recoverInterruptedReplies(deps: Pick<ChatDeps, 'db' | 'log'>, options: { silentForMs?: number } = {}): Promise<number> {
+  const count = await queries.failStreamingReplies(deps.db, replyErrors.interrupted, options.silentForMs);
   if (count > 0) deps.log.info({ count }, 'marked interrupted replies as failed');
   return count;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_messages" ADD COLUMN "heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL;
