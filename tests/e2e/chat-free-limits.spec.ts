@@ -37,7 +37,8 @@ test('a free user meets the locked advisors, the fixed context and, at the sixth
   await expect(page.getByTestId('usage-bar')).toContainText('0 interactions left');
 
   // ...so the sixth opens the upgrade dialog instead of sending, and the question stays in the input.
-  await c.waitForReplyStatus('complete', 60_000);
+  // (The four replies stream side by side and end in any order; nothing can be sent while one streams.)
+  await c.waitForNoReplyStreaming(60_000);
   await c.ask('One more question?');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('daily interaction limit of 5');

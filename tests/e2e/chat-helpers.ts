@@ -21,5 +21,10 @@ export function chat(page: Page) {
     async waitForReplyStatus(status: 'streaming' | 'complete' | 'stopped' | 'failed', timeout = 30_000) {
       await expect(replies.last()).toHaveAttribute('data-status', status, { timeout });
     },
+    /** Until every reply shown has finished (the composer sends nothing while one streams). */
+    async waitForNoReplyStreaming(timeout = 30_000) {
+      await expect(replies.first()).toBeVisible({ timeout });
+      await expect(page.locator('[data-status="streaming"]')).toHaveCount(0, { timeout });
+    },
   };
 }

@@ -93,10 +93,14 @@ test('during a checkout in progress the header and hero offer Return to Checkout
 
 test('Return to App honours a stored return URL only when it starts with /chat, and clears it', async ({ page }) => {
   await signUpViaApi(page);
+  // A real conversation: a made-up id would be 'not found' and the chat screen would leave it at once.
+  const created = await page.request.post('/api/chat-sessions', { data: { executiveRole: 'CEO', industry: 'Technology' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
   await page.goto('/');
-  await page.evaluate(() => sessionStorage.setItem('returnToChatUrl', '/chat?session=from-before'));
+  await page.evaluate((url) => sessionStorage.setItem('returnToChatUrl', url), `/chat?session=${id}`);
   await header(page).getByRole('button', { name: 'Return to App' }).click();
-  await expect(page).toHaveURL(/\/chat\?session=from-before$/);
+  await expect(page).toHaveURL(new RegExp(`/chat\\?session=${id}$`));
   expect(await session(page, 'returnToChatUrl')).toBeNull();
   expect(await session(page, 'resetViewport')).toBe('true');
 
