@@ -8,6 +8,17 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The server's idea of "today": the UTC date, decided by the database clock so every instance agrees. */
 const utcToday = sql`(now() at time zone 'utc')::date`;
 
+/** The stored counters belong to an earlier UTC day (or to none): counting starts again. */
+const newInteractionDay = sql`coalesce(${users.lastInteractionDate} < ${utcToday}, true)`;
+/** The users columns after counting one more free interaction. */
+const oneMoreInteraction = {
+  dailyInteractionsUsed: sql`case when ${newInteractionDay} then 1 else ${users.dailyInteractionsUsed} + 1 end`,
+  dailyAttachmentsUsed: sql`case when ${newInteractionDay} then 0 else ${users.dailyAttachmentsUsed} end`,
+  lastInteractionDate: sql`${utcToday}`,
+};
+/** The user may count one more interaction today. */
+const underInteractionLimit = (limit: number) => sql`(${newInteractionDay} or ${users.dailyInteractionsUsed} < ${limit})`;
+
 /** Ownership of a message: its session belongs to the user. Every message query carries it. */
 function ownedBy(userId: string): SQL {
   return sql`exists (select 1 from ${chatSessions} where ${chatSessions.id} = ${chatMessages.sessionId} and ${chatSessions.userId} = ${userId})`;
@@ -239,9 +250,11 @@ export async function failStreamingReplies(db: Executor, error: string, silentFo
   return rows.length;
 }
 
-/** A message row as JSON with the application's field names (see `messageFromJson`). */
+/** The columns of a message under the application's field names, for rows built as JSON (see `messageFromJson`). */
 const messageJson = sql.raw(
-  `id, session_id as "sessionId", role, content, user_role as "userRole", executive_role as "executiveRole", document_ids as "documentIds", "like", dislike, "timestamp", status, model, prompt_tokens as "promptTokens", completion_tokens as "completionTokens", error`,
+  Object.entries(chatMessageColumns)
+    .map(([field, column]) => `"${column.name}" as "${field}"`)
+    .join(', '),
 );
 
 function messageFromJson(row: Omit<ChatMessage, 'timestamp'> & { timestamp: string }): ChatMessage {
@@ -282,7 +295,6 @@ export type SendResult =
  */
 export async function sendInOneStatement(db: Executor, input: SendInput): Promise<SendResult> {
   const charge = input.interactionLimit !== null;
-  const newDay = sql`coalesce(last_interaction_date < ${utcToday}, true)`;
   type MessageJson = Omit<ChatMessage, 'timestamp'> & { timestamp: string };
   type Row = {
     matched: number;
@@ -302,11 +314,11 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
     ),
     charged as (
       update users set
-        daily_interactions_used = case when ${newDay} then 1 else daily_interactions_used + 1 end,
-        daily_attachments_used = case when ${newDay} then 0 else daily_attachments_used end,
-        last_interaction_date = ${utcToday}
+        daily_interactions_used = ${oneMoreInteraction.dailyInteractionsUsed},
+        daily_attachments_used = ${oneMoreInteraction.dailyAttachmentsUsed},
+        last_interaction_date = ${oneMoreInteraction.lastInteractionDate}
       where ${charge}::boolean and id = ${input.userId} and exists (select 1 from target)
-        and (${newDay} or daily_interactions_used < ${input.interactionLimit ?? 0})
+        and ${underInteractionLimit(input.interactionLimit ?? 0)}
       returning last_interaction_date
     ),
     touched as (
@@ -353,15 +365,10 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
  * it was counted on, or null when the limit is reached.
  */
 export async function consumeInteraction(db: Executor, userId: string, limit: number): Promise<string | null> {
-  const newDay = sql`coalesce(${users.lastInteractionDate} < ${utcToday}, true)`;
   const rows = await db
     .update(users)
-    .set({
-      dailyInteractionsUsed: sql`case when ${newDay} then 1 else ${users.dailyInteractionsUsed} + 1 end`,
-      dailyAttachmentsUsed: sql`case when ${newDay} then 0 else ${users.dailyAttachmentsUsed} end`,
-      lastInteractionDate: sql`${utcToday}`,
-    })
-    .where(and(eq(users.id, userId), sql`(${newDay} or ${users.dailyInteractionsUsed} < ${limit})`))
+    .set(oneMoreInteraction)
+    .where(and(eq(users.id, userId), underInteractionLimit(limit)))
     .returning({ day: users.lastInteractionDate });
   return rows[0]?.day ?? null;
 }

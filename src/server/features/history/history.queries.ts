@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
 import type { Db } from '#server/db/client.ts';
-import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, type ChatMessage } from '#server/db/schema.ts';
 
 /** A transaction handle or the database: both run the same queries. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -231,15 +231,6 @@ export async function deleteSessions(db: Executor, userId: string, sessionIds: s
     .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, sessionIds)))
     .returning({ id: chatSessions.id });
   return rows.length;
-}
-
-export async function findSession(db: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
-  const rows = await db
-    .select()
-    .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
-    .limit(1);
-  return rows[0];
 }
 
 export type ExportMessage = Pick<ChatMessage, 'id' | 'role' | 'content' | 'executiveRole' | 'userRole' | 'timestamp' | 'status' | 'error'>;

@@ -13,6 +13,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { findSession } from '#server/features/chat/chat.queries.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
 import { renderConversationPdf } from './export/pdf.ts';
@@ -92,7 +93,7 @@ export async function deleteConversation(deps: HistoryDeps, caller: HistoryCalle
 
 async function conversationExport(deps: HistoryDeps, caller: HistoryCaller, sessionId: string, timeZone: string | undefined) {
   assertPremium(caller);
-  const session = await queries.findSession(deps.db, sessionId, caller.user.id);
+  const session = await findSession(deps.db, sessionId, caller.user.id);
   if (!session) throw new AppError('not_found:chat_session');
   const messages = await queries.allMessages(deps.db, session.id);
   return { session, conversation: buildConversationExport(session, messages, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone) }) };
