@@ -3,10 +3,17 @@
  * server (which applies migrations). One command from a fresh clone to a running app.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// One clear line instead of an obscure failure later: the supported runtime is the major in .nvmrc.
+const requiredMajor = Number(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim().replace(/^v/, '').split('.')[0]);
+if (Number(process.versions.node.split('.')[0]) < requiredMajor) {
+  console.error(`Corner Office needs Node.js ${requiredMajor} or newer (see .nvmrc); this is Node ${process.version}.`);
+  process.exit(1);
+}
 
 // A local .env (see .env.example) fills in what the environment does not set.
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));

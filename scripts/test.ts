@@ -15,6 +15,8 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   }
 }
 
+// Which runtime ran the suite: CI installs the one in .nvmrc when the machine's is older (.ci/run).
+console.log(`Node ${process.version} (${process.execPath})`);
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 run('Lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: integration tests run on PGlite only.');
