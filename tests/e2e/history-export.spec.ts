@@ -37,7 +37,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     const content = await (await pdf.getPage(n)).getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
-  await pdf.destroy();
+  await pdf.loadingTask.destroy();
   return pages.join(' ');
 }
 

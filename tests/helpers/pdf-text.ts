@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of each page of a PDF, as pdf.js reads it (lines joined by newlines), plus its metadata. */
 export async function readPdf(data: Uint8Array): Promise<{ pages: string[]; text: string; title: string | undefined; pageCount: number }> {
-  const document = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const document = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, verbosity: 0 }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -14,7 +14,7 @@ export async function readPdf(data: Uint8Array): Promise<{ pages: string[]; text
     const info = metadata.info as { Title?: string };
     return { pages, text: pages.join('\n'), title: info.Title, pageCount: document.numPages };
   } finally {
-    await document.destroy();
+    await document.loadingTask.destroy();
   }
 }
 

@@ -4,10 +4,10 @@ import { chatDefaults } from '#contract/roles.ts';
 import { composeDemoReply } from './personas/demo-reply.ts';
 
 // The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
-type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
-type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
-type GenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
+type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
+type CallOptions = Parameters<LanguageModelV4['doStream']>[0];
+type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
+type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 type Usage = GenerateResult['usage'];
 
@@ -73,12 +73,12 @@ function usageOf(inputChars: number, outputChars: number): Usage {
 }
 
 /**
- * The built-in offline model (AI_PROVIDER=demo): implements the AI SDK's LanguageModel v3
+ * The built-in offline model (AI_PROVIDER=demo): implements the AI SDK's LanguageModel v4
  * specification, so the whole streaming path (runner, SSE, stop, usage) runs exactly as with a
  * real provider. Replies come from the persona content; they stream word by word.
  */
-export class DemoLanguageModel implements LanguageModelV3 {
-  readonly specificationVersion = 'v3';
+export class DemoLanguageModel implements LanguageModelV4 {
+  readonly specificationVersion = 'v4';
   readonly provider = 'demo';
   readonly modelId: string;
   readonly supportedUrls = {};

@@ -162,7 +162,7 @@ export class ReplyRunners {
       armStallTimer();
       const result = streamText({
         model: this.deps.model,
-        system,
+        instructions: system,
         messages,
         maxOutputTokens: config.ai.maxOutputTokens,
         // The AI SDK retries a 429 or 5xx answer to the request itself, which comes before any token.
