@@ -52,11 +52,14 @@ describe('loadConfig', () => {
     expect(config.allowTestPremium).toBe(false);
   });
 
-  it('stops the real server at start-up with exit code 1 and the one line', () => {
+  // A whole server process starting cold (tsx, every import) takes seconds on a busy 2-core machine:
+  // the test gets the same budget as the process, not Vitest's default 5 s.
+  const startUpBudgetMs = 30_000;
+  it('stops the real server at start-up with exit code 1 and the one line', { timeout: startUpBudgetMs }, () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: startUpBudgetMs,
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid configuration: PORT expected a port number');
