@@ -16,12 +16,15 @@ const newUser = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', em
 describe('PGlite on a worker thread', () => {
   let dir: string;
   let database: Database;
+  // Creating a data directory on disk runs initdb in WebAssembly: seconds of CPU, many more on a busy
+  // 2-core machine; opening and migrating get a budget for that, not Vitest's default hook timeout.
+  const openBudgetMs = 60_000;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'co-pglite-thread-'));
     database = await openDatabase({ kind: 'pglite', dir });
     await runMigrations(database);
-  });
+  }, openBudgetMs);
 
   afterAll(async () => {
     await database.close();
@@ -76,7 +79,7 @@ describe('PGlite on a worker thread', () => {
     expect(after!.n).toBe(20);
   });
 
-  it('keeps the data on disk when closed and opened again, and says so when used after closing', async () => {
+  it('keeps the data on disk when closed and opened again, and says so when used after closing', { timeout: openBudgetMs }, async () => {
     await database.db.insert(users).values(newUser('persisted@example.com'));
     const closed = database;
     await closed.close();
