@@ -5,7 +5,8 @@ import { replyErrors } from '#contract/chat.ts';
 import type { Database } from '#server/db/client.ts';
 import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
 import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
-import { ask, createChatSession, openSse, waitFor } from '#tests/helpers/chat-api.ts';
+import { ask, createChatSession, openSse } from '#tests/helpers/chat-api.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
 import { restartReply, saveReplyProgress } from './chat.queries.ts';
 import { recoverInterruptedReplies } from './chat.service.ts';
@@ -45,20 +46,13 @@ const heartbeatOf = async (id: string) => (await database.db.select({ at: chatMe
 
 describe('replies interrupted by a restart', () => {
   it('are marked failed at start-up, keeping their partial text; finished ones are left alone', async () => {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `recovery.${Date.now()}@example.com`, firstName: 'Re', lastName: 'Covery', password: 'x' })
-      .returning();
-    const [session] = await database.db
-      .insert(chatSessions)
-      .values({ userId: user!.id, title: 't', executiveRole: 'CEO', industry: 'Energy', userRole: 'CEO' })
-      .returning();
+    const session = await newSession();
     const [stale, live, done] = await database.db
       .insert(chatMessages)
       .values([
-        { sessionId: session!.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: minutesAgo(10), heartbeatAt: minutesAgo(10) },
-        { sessionId: session!.id, role: 'assistant', content: 'Being writ', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
-        { sessionId: session!.id, role: 'assistant', content: 'A whole answer.', status: 'complete', timestamp: new Date(Date.now() - 1000) },
+        { sessionId: session.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: minutesAgo(10), heartbeatAt: minutesAgo(10) },
+        { sessionId: session.id, role: 'assistant', content: 'Being writ', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
+        { sessionId: session.id, role: 'assistant', content: 'A whole answer.', status: 'complete', timestamp: new Date(Date.now() - 1000) },
       ])
       .returning();
 
