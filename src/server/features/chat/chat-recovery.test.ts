@@ -1,5 +1,4 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import type { Database } from '#server/db/client.ts';
@@ -8,8 +7,7 @@ import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#test
 import { ask, createChatSession, openSse } from '#tests/helpers/chat-api.ts';
 import { waitFor } from '#tests/helpers/wait-for.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
-import { restartReply, saveReplyProgress } from './chat.queries.ts';
-import { recoverInterruptedReplies } from './chat.service.ts';
+import { failStreamingReplies, restartReply, saveReplyProgress } from './replies.queries.ts';
 import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
 
 // Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
@@ -79,8 +77,7 @@ describe('replies interrupted by a restart', () => {
         { sessionId: session.id, role: 'assistant', content: 'Still going', status: 'streaming', heartbeatAt: new Date() },
       ])
       .returning();
-    const log = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
-    expect(await recoverInterruptedReplies({ db: database.db, log }, { silentForMs: 60_000 })).toBe(1);
+    expect(await failStreamingReplies(database.db, replyErrors.interrupted, 60_000)).toBe(1);
     expect(await messageRow(silent!.id)).toMatchObject({ status: 'failed', content: 'Gone quiet', error: replyErrors.interrupted });
     expect(await messageRow(speaking!.id)).toMatchObject({ status: 'streaming', content: 'Still going' });
     await database.db.update(chatMessages).set({ status: 'stopped' }).where(eq(chatMessages.id, speaking!.id));

@@ -133,8 +133,8 @@ describe('replies through an OpenAI-compatible provider', () => {
     const stopped = stop.json().message;
     expect(stopped.status).toBe('stopped');
     expect(stopped.content).toBe('word0 word1 word2 word3 word4 ');
-    // Nothing is written after the stop.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing is written after the stop: the stop returned once the final state was saved, and no writer is left.
+    expect(t.app.replies.isRunning(assistantMessage.id)).toBe(false);
     const later = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
     expect(later).toMatchObject({ status: 'stopped', content: stopped.content });
     expect((await usageOf(cookie)).interactionsUsed).toBe(1);
@@ -206,8 +206,8 @@ describe('replies through an OpenAI-compatible provider', () => {
       await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
       await waitFor(async () => (titleRequests().length >= count ? true : undefined), `title request ${count}`);
     }
-    // Give a wrongly due title the time to show up before counting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every reply and every title it asked for has settled, so a wrongly due title would be counted.
+    await t.app.replies.whenIdle();
     expect(titleRequests()).toHaveLength(2);
     const secondPrompt = JSON.stringify(titleRequests()[1]!.body.messages);
     for (const text of ['Question 1', 'Answer 1.', 'Question 2', 'Answer 2.', 'Question 3', 'Answer 3.']) expect(secondPrompt).toContain(text);
