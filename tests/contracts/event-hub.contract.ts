@@ -149,6 +149,26 @@ export function describeEventHubContract(name: string, createPair: () => Promise
     );
 
     it(
+      'gives a reader that subscribes while an event is being delivered that event once',
+      withPair(async ({ writer, reader }) => {
+        const id = newStreamId();
+        writer.open(id);
+        // The first reader's listener subscribes a second reader while the hub delivers event 1.
+        let second: Promise<Awaited<ReturnType<typeof follow>>> | undefined;
+        const first = await reader.subscribe(id, null, () => {
+          second ??= follow(reader, id, null);
+        });
+        writer.publish(id, { n: 1 });
+        const late = await waitFor(() => second, 'the second reader to subscribe');
+        writer.end(id, { n: 2 });
+        await late.untilLast();
+        expect(late.numbers()).toEqual([1, 2]);
+        first.unsubscribe();
+        late.subscription.unsubscribe();
+      }),
+    );
+
+    it(
       'stops delivering to a reader that unsubscribed, and keeps delivering to the others',
       withPair(async ({ writer, reader }) => {
         const id = newStreamId();

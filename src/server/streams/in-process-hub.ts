@@ -28,7 +28,8 @@ export function createInProcessHub<E>(): EventHub<E> {
     const stream = streams.get(streamId) ?? open(streamId);
     const entry: HubEvent<E> = { id: String(++sequence), event, last };
     stream.log.push(entry);
-    for (const listener of stream.listeners) listener(entry);
+    // The listeners of this moment: one that subscribes while the event is delivered has it in its replay already.
+    for (const listener of [...stream.listeners]) listener(entry);
     if (last) {
       streams.delete(streamId);
       // Readers still subscribed wait for the stream to be opened again (a retry).

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
+import { createLanguageModel } from '#server/ai/provider.ts';
 import { chatMessages } from '#server/db/schema.ts';
+import { createInProcessHub } from '#server/streams/in-process-hub.ts';
 import { ask, listChatMessages, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { waitFor } from '#tests/helpers/wait-for.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
+import type { ContextProvider } from './prompt.ts';
+import { ReplyEngine } from './reply-engine.ts';
+import type { TurnStreamEvent } from './stream-events.ts';
 
 // The real openai-compatible provider code against a real HTTP server speaking the OpenAI protocol.
 const STALL_MS = 2500;
@@ -212,5 +217,62 @@ describe('replies through an OpenAI-compatible provider', () => {
     const secondPrompt = JSON.stringify(titleRequests()[1]!.body.messages);
     for (const text of ['Question 1', 'Answer 1.', 'Question 2', 'Answer 2.', 'Question 3', 'Answer 3.']) expect(secondPrompt).toContain(text);
     expect(secondPrompt).not.toContain('Question 4');
+  });
+});
+
+describe('context providers', () => {
+  /**
+   * A second engine on the app's database, with a context provider, writing a reply the way a
+   * send's admission would hand it over (a user message and its empty 'streaming' reply).
+   */
+  async function replyWith(contextProviders: ContextProvider[], question: string) {
+    const { user, session } = await freeUserWithSession();
+    const at = Date.now();
+    const [, reply] = await t.database.db
+      .insert(chatMessages)
+      .values([
+        { sessionId: session.id, role: 'user', content: question, documentIds: ['doc-7'], timestamp: new Date(at) },
+        { sessionId: session.id, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
+      ])
+      .returning();
+    const engine = new ReplyEngine({
+      db: t.database.db,
+      config: t.config,
+      model: createLanguageModel(t.config.ai),
+      hub: createInProcessHub<TurnStreamEvent>(),
+      log: t.app.log,
+      sessionCache: { invalidateUser: () => {} },
+      contextProviders,
+    });
+    engine.start({ messageId: reply!.id, sessionId: session.id, userId: user.id, executiveRole: 'CFO', industry: 'Healthcare', userRole: 'Director', chargedDay: null });
+    await engine.whenIdle();
+    return (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, reply!.id)))[0]!;
+  }
+
+  it('add to the prompt between the history and the model call, without the engine knowing what they read', async () => {
+    const m = marker();
+    t.fake.when(m, { reply: 'Renewal is automatic unless you give notice.' });
+    const documents: ContextProvider = async ({ history }) => ({
+      system: `The user attached: ${history[0]!.documentIds.join(', ')}.`,
+      messages: [{ role: 'user', content: '<document id="doc-7">Renews each year.</document>' }],
+      note: 'read 1 document',
+    });
+    const row = await replyWith([documents], `When does the contract renew? ${m}`);
+    expect(row).toMatchObject({ status: 'complete', content: 'Renewal is automatic unless you give notice.' });
+    const [request] = t.fake.requestsFor(m);
+    const [system, ...rest] = request!.body.messages;
+    expect(system!.content).toContain('Chief Financial Officer');
+    expect(system!.content).toContain('The user attached: doc-7.');
+    expect(rest).toEqual([{ role: 'user', content: `<document id="doc-7">Renews each year.</document>\n\nWhen does the contract renew? ${m}` }]);
+  });
+
+  it('fail the reply, in words meant for the user, when one of them fails', async () => {
+    const m = marker();
+    const broken: ContextProvider = async () => {
+      throw new Error('object storage: access key rejected');
+    };
+    const row = await replyWith([broken], `Read my file ${m}`);
+    expect(row).toMatchObject({ status: 'failed', error: replyErrors.unavailable, content: '' });
+    expect(t.fake.requestsFor(m)).toEqual([]);
   });
 });
