@@ -72,7 +72,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: stri
     profileImageUrl: input.profilePicture ?? null,
   });
   if (!user) throw new AppError('conflict:email');
-  // A new account stays signed in like 'Stay signed in' (see docs/decisions/003-sessions.md).
+  // A new account stays signed in like 'Stay signed in' (see docs/decisions/002-sessions.md).
   const session = await issueSession(deps, user.id, true, userAgent);
   return { user: toPublicUser(user), session };
 }

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The reply engine (features/chat/replies): start, stop, follow and recover replies. */
     replies: ReplyEngine;
+    /** The event hub replies (and, later, roundtables) are published on. */
+    eventHub: EventHub<TurnStreamEvent>;
     /** The open Server-Sent Events connections, ended when the server closes. */
     eventStreams: SseConnections;
   }
@@ -41,6 +43,7 @@ export const replyEnginePlugin = fp<ReplyEnginePluginOptions>(
     const engine = new ReplyEngine({ ...options.deps, hub, contextProviders: options.contextProviders ?? [] });
     const streams = new SseConnections();
     app.decorate('replies', engine);
+    app.decorate('eventHub', hub);
     app.decorate('eventStreams', streams);
 
     // Replies left 'streaming' by a process that died. PGlite belongs to this process alone: all of
