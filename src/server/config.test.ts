@@ -60,6 +60,5 @@ describe('loadConfig', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid configuration: PORT expected a port number');
-    // The same limit as the child's: starting Node with the TypeScript loader takes seconds on a busy machine.
-  }, 30_000);
+  });
 });

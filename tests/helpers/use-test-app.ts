@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { ChatSessionDto } from '#contract/chat.ts';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
 import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts';
@@ -39,8 +39,6 @@ export interface UseTestAppOptions {
  * context, whose fields are there once beforeAll has run. `vars` are environment variables.
  */
 export function useTestApp(vars: Record<string, string> = {}, options: UseTestAppOptions = {}): TestAppContext {
-  // Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-  vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
   const context = {
     signIn: async (plan: Plan = 'standard') => {
       const signedIn = await signUpUser(context.app, context.config);

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
 import type { Database } from './client.ts';
 import { CURRENT_DEFINITIONS_FILE, currentSchemaDefinitions } from './schema-definitions.ts';
-
-// Opening the database may first build the migrated template (seconds on a busy machine).
-vi.setConfig({ hookTimeout: 60_000 });
 
 let database: Database;
 beforeAll(async () => {

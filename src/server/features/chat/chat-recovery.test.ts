@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import type { Database } from '#server/db/client.ts';
 import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
@@ -9,9 +9,6 @@ import { waitFor } from '#tests/helpers/wait-for.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
 import { failStreamingReplies, restartReply, saveReplyProgress } from './replies.queries.ts';
 import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
-
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let database: Database;
 let fake: FakeOpenAiServer;
