@@ -36,6 +36,10 @@ export default defineConfig({
   },
   test: {
     root: '.',
+    // Limits catch hangs, not slowness: on a shared 2-core machine a database start or a jsdom render
+    // under load takes seconds, and Vitest's defaults (5 s, 10 s) failed sound tests.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true as const,

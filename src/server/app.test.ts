@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the application shell', () => {
   it('publishes its OpenAPI description with every feature route', async () => {

@@ -5,9 +5,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { userForSessionToken } from './features/auth/auth.service.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
+import { createLanguageModel } from './ai/provider.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
+import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
@@ -55,14 +59,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
-  await registerSession(app, { db: database.db, sessionCache }, config);
+  await registerSession(app, (token) => userForSessionToken({ db: database.db, sessionCache }, token), config);
 
   const mailer: Mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
 
-  const deps = { db: database.db, config, mailer, log: app.log, sessionCache };
+  const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: createLanguageModel(config.ai) };
   await app.register(authRoutes, { deps });
-  await app.register(chatRoutes, { deps, databaseShared: database.kind === 'postgres' });
+  await app.register(accountRoutes, { deps });
+  // The reply engine before the routes that use it; documents will pass its context provider here.
+  await app.register(replyEnginePlugin, { deps, databaseShared: database.kind === 'postgres', contextProviders: [] });
+  await app.register(chatRoutes, { deps });
   await app.register(historyRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });

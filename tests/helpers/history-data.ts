@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
+import { chatMessages, chatSessions } from '#server/db/schema.ts';
 
 export interface SeedMessage {
   role: 'user' | 'assistant' | 'system';
@@ -47,10 +47,6 @@ export async function seedConversation(
     )
     .returning({ id: chatMessages.id });
   return { id: session!.id, messageIds: rows.map((row) => row.id) };
-}
-
-export async function makePremium(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, userId));
 }
 
 export async function messageCountOf(db: Db, sessionIds: string[]): Promise<number> {

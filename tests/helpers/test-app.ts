@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { configFrom, type Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
+import type { Database, Db } from '#server/db/client.ts';
+import { users, type User } from '#server/db/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -13,14 +13,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * buildApp on a fresh database with test configuration; `vars` are environment variables to set.
- * With `database`, the app runs on that one instead (a "restart" on the same data) and close() leaves it open.
- */
-export async function createTestApp(vars: Record<string, string> = {}, options: { clientDir?: string; database?: Database } = {}): Promise<TestApp> {
+/** One line of the app's log, parsed (see `logLines`). */
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+export interface TestAppOptions {
+  clientDir?: string;
+  /** Run on this database instead of a fresh one (a "restart" on the same data); close() leaves it open. */
+  database?: Database;
+  /** Collects the app's log (at LOG_LEVEL, else 'warn'), to see what an operator would read; without it the app logs nothing. */
+  logLines?: LogLine[];
+}
+
+/** buildApp on a fresh database with test configuration; `vars` are environment variables to set. */
+export async function createTestApp(vars: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
-  const config = configFrom({ RATE_LIMIT_SIGNUP_PER_HOUR: '1000', RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_CHAT_PER_MINUTE: '1000', AI_DEMO_WORD_DELAY_MS: '0', ...vars });
-  const app = await buildApp({ config, database, logger: false, clientDir: options.clientDir ?? '/nonexistent-client-dir' });
+  const config = configFrom({
+    RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_CHAT_PER_MINUTE: '1000',
+    RATE_LIMIT_CONTACT_PER_HOUR: '1000',
+    AI_DEMO_WORD_DELAY_MS: '0',
+    ...vars,
+  });
+  const lines = options.logLines;
+  const logger = lines ? { level: vars.LOG_LEVEL ?? 'warn', stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } } : false;
+  const app = await buildApp({ config, database, logger, clientDir: options.clientDir ?? '/nonexistent-client-dir' });
   await app.ready();
   return {
     app,
@@ -61,13 +78,20 @@ export async function signUpUser(app: FastifyInstance, config: Config, overrides
   return { user: response.json().user as { id: string; email: string }, cookie, password: body.password };
 }
 
+export type Plan = User['appUserType'];
+
+/** Plans change only through billing or the admin, so tests set the row directly. */
+export async function setPlan(db: Db, userId: string, plan: Plan): Promise<void> {
+  await db.update(users).set({ appUserType: plan }).where(eq(users.id, userId));
+}
+
 /**
  * Signs a new user up on a Premium plan ('subscriber' pays through Stripe, 'vip' is granted by an
- * admin: both are Premium to every check). Plans change only through billing or the admin, so the row is set directly.
+ * admin: both are Premium to every check).
  */
-export async function signUpPremiumUser(t: Pick<TestApp, 'app' | 'config' | 'database'>, plan: 'subscriber' | 'vip' = 'subscriber') {
+export async function signUpPremiumUser(t: Pick<TestApp, 'app' | 'config' | 'database'>, plan: 'subscriber' | 'vip' | 'admin' = 'subscriber') {
   const signedUp = await signUpUser(t.app, t.config);
-  await t.database.db.update(users).set({ appUserType: plan }).where(eq(users.id, signedUp.user.id));
+  await setPlan(t.database.db, signedUp.user.id, plan);
   return signedUp;
 }
 

@@ -19,7 +19,8 @@ function templatePath(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else hash.update(entry.name).update(readFileSync(full));
+      // Migrations and their journal; not the folder's documentation (README.md, current-search-triggers.sql).
+      else if (dir !== migrationsDir || /^\d{4}_.*\.sql$/.test(entry.name)) hash.update(entry.name).update(readFileSync(full));
     }
   };
   walk(migrationsDir);

@@ -7,8 +7,22 @@ import pg from 'pg';
 import { asPglite, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
+/**
+ * What `db.execute` answers on both drivers (node-postgres' QueryResult and PGlite's Results both
+ * carry `rows`), so raw statements are typed by their row without a cast.
+ */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
 /** One database type for both drivers: features never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
+
+/** A transaction handle or the database: both run the same queries. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DatabaseTarget =
   /**

@@ -129,7 +129,7 @@ export const chatMessages = pgTable(
     /**
      * When the runner writing this reply last showed it was alive (the insert, every progress save,
      * a retry). A 'streaming' reply whose heartbeat is older than the stall timeout has no runner
-     * left on any instance (see recoverInterruptedReplies).
+     * left on any instance (see ReplyEngine.recover in features/chat/replies).
      */
     heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
@@ -161,11 +161,12 @@ export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**
  * What the conversation history list reads per conversation (features/history), one row per chat
- * session, kept by triggers (migrations 0002 to 0004) so every writer of messages keeps it right.
+ * session, kept by triggers (migrations 0002 to 0006; their current definitions are in
+ * migrations/current-search-triggers.sql) so every writer of messages keeps it right.
  * Every message write bumps `change_seq`; the search document (chat_session_search) is rebuilt
  * lazily, before a search, for the user's rows with indexed_seq < change_seq. The row is kept
  * small and no index covers the columns the triggers update, so those updates stay HOT (in-page,
- * no index work, no bloat even without autovacuum). See docs/decisions (conversation history).
+ * no index work, no bloat even without autovacuum). See docs/decisions/008-conversation-history-search.md.
  */
 export const chatSessionSummaries = pgTable(
   'chat_session_summaries',

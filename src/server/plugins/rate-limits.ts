@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 
 /**
  * Rate limiting is opt-in per route (`config.rateLimit`); the in-memory store is per instance.
- * Several instances need a shared store (Redis), noted in docs/decisions/004-rate-limits.md.
+ * Several instances need a shared store (Redis), noted in docs/decisions/003-abuse-protection.md.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {

@@ -2,11 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { isPremium, TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { userForSessionToken, type IssuedSession } from '../features/auth/auth.service.ts';
-import type { SessionCache } from '../features/auth/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,8 +14,24 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie of every API request into request.user. */
-export async function registerSession(app: FastifyInstance, deps: { db: Db; sessionCache: SessionCache }, config: Config): Promise<void> {
+/** A browser session as its cookie carries it: the token, and whether it outlives the browser. */
+export interface IssuedSession {
+  token: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+/** The signed-in user and what the server decided about Premium for this request: what services are given. */
+export interface Caller {
+  user: User;
+  isPremium: boolean;
+}
+
+/**
+ * Reads the session cookie of every API request into request.user. `findUser` answers who a
+ * token belongs to (the auth feature does, wired in app.ts): plugins know no feature.
+ */
+export async function registerSession(app: FastifyInstance, findUser: (token: string) => Promise<User | undefined>, config: Config): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('isPremium', false);
@@ -26,7 +39,7 @@ export async function registerSession(app: FastifyInstance, deps: { db: Db; sess
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[config.session.cookieName];
     if (!token || token.length > 100) return;
-    request.user = (await userForSessionToken(deps, token)) ?? null;
+    request.user = (await findUser(token)) ?? null;
     if (request.user) {
       const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';
       request.isPremium = testPremium || isPremium(request.user.appUserType);
@@ -37,6 +50,16 @@ export async function registerSession(app: FastifyInstance, deps: { db: Db; sess
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw new AppError('unauthorized:auth');
   return request.user;
+}
+
+/** The caller of a request that needs sign-in (401 otherwise). */
+export function callerOf(request: FastifyRequest): Caller {
+  return { user: requireUser(request), isPremium: request.isPremium };
+}
+
+/** Routes under /api/users/:id are the caller's own: another account's id answers as if it did not exist. */
+export function assertSelf(caller: Caller, userId: string): void {
+  if (userId !== caller.user.id) throw new AppError('not_found:user');
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {

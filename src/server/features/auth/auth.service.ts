@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import type { IssuedSession } from '#server/plugins/session.ts';
 import * as queries from './auth.queries.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -21,13 +22,6 @@ export interface AuthDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   sessionCache: SessionCache;
-}
-
-/** A new browser session: the token goes in the cookie, its hash in the database. */
-export interface IssuedSession {
-  token: string;
-  persistent: boolean;
-  expiresAt: Date;
 }
 
 export function toPublicUser(user: User, premium: boolean = isPremium(user.appUserType)): PublicUser {
@@ -58,6 +52,7 @@ function userTypeFor(config: Config, email: string, current: User['appUserType']
   return config.adminEmails.includes(email.toLowerCase()) ? 'admin' : current;
 }
 
+/** A new browser session: the token goes in the cookie, its hash in the database. */
 async function issueSession(deps: AuthDeps, userId: string, persistent: boolean, userAgent: string | null): Promise<IssuedSession> {
   const token = newToken();
   const lifetimeMs = persistent ? REMEMBER_ME_DAYS * DAY_MS : deps.config.session.shortHours * 60 * 60 * 1000;
@@ -77,7 +72,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: stri
     profileImageUrl: input.profilePicture ?? null,
   });
   if (!user) throw new AppError('conflict:email');
-  // A new account stays signed in like 'Stay signed in' (see docs/decisions/003-sessions.md).
+  // A new account stays signed in like 'Stay signed in' (see docs/decisions/002-sessions.md).
   const session = await issueSession(deps, user.id, true, userAgent);
   return { user: toPublicUser(user), session };
 }

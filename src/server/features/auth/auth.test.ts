@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, authResponses } from '#contract/auth.ts';
 import { sessions, users } from '#server/db/schema.ts';
-import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts';
-import { createTestApp, inject, sessionCookieOf, signUpUser, uniqueEmail, validSignup, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, sessionCookieOf, signUpUser, uniqueEmail, validSignup } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-let t: TestApp;
-let smtp: SmtpSink;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: smtp.url, ADMIN_EMAILS: 'boss@example.com, Ops@Example.com', PUBLIC_URL: 'https://app.example.com' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ ADMIN_EMAILS: 'boss@example.com, Ops@Example.com', PUBLIC_URL: 'https://app.example.com' }, { smtp: true });
 
 const resetLinkIn = (text: string) => /https:\/\/app\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
@@ -174,7 +164,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const mail = await smtp.waitFor(user.email);
+    const mail = await t.smtp.waitFor(user.email);
     expect(mail.subject).toBe('Reset your Corner Office password');
     expect(resetLinkIn(mail.text)).toBeTruthy();
   });
@@ -182,7 +172,7 @@ describe('password reset', () => {
   it('resets once with the mailed token, ends every session, and the new password works', async () => {
     const { user, cookie } = await signUpUser(t.app, t.config);
     await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = resetLinkIn((await smtp.waitFor(user.email)).text)!;
+    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.resetToken).not.toBe(token);
     const minutes = (row!.resetTokenExpires!.getTime() - Date.now()) / 60_000;
@@ -203,9 +193,9 @@ describe('password reset', () => {
 
   it('refuses an expired token and a short password', async () => {
     const { user } = await signUpUser(t.app, t.config);
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = resetLinkIn((await smtp.waitFor(user.email)).text)!;
+    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
     const short = await inject(t.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'short' } });
     expect(short.json().error).toBe(`password: ${authMessages.resetPasswordMin}`);
     await t.database.db.update(users).set({ resetTokenExpires: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
@@ -291,7 +281,7 @@ describe('rate limits', () => {
 
 describe('session cache', () => {
   it('with the cache on, logout and password reset still end sessions at once', async () => {
-    const cached = await createTestApp({ SESSION_CACHE_MS: '60000', SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.example.com' });
+    const cached = await createTestApp({ SESSION_CACHE_MS: '60000', SMTP_URL: t.smtp.url, PUBLIC_URL: 'https://app.example.com' });
     try {
       const { cookie } = await signUpUser(cached.app, cached.config);
       expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200);
@@ -301,7 +291,7 @@ describe('session cache', () => {
       const other = await signUpUser(cached.app, cached.config);
       expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(200);
       await inject(cached.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: other.user.email } });
-      const token = resetLinkIn((await smtp.waitFor(other.user.email)).text)!;
+      const token = resetLinkIn((await t.smtp.waitFor(other.user.email)).text)!;
       await inject(cached.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand new password' } });
       expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(401);
     } finally {

@@ -12,7 +12,7 @@ interface Entry {
  *
  * Staleness is bounded by `ttlMs`: this instance forgets a session at once on logout, password
  * reset and any change a service reports through invalidateUser; other instances within ttlMs.
- * See docs/decisions/003-sessions.md.
+ * See docs/decisions/002-sessions.md.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();

@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatValidation } from '#contract/chat.ts';
 import { chatMessages, users } from '#server/db/schema.ts';
 import { ask, createChatSession, listChatMessages, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
-
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const putContext = (cookie: string, sessionId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   inject(t.app, { method: 'PUT', url: `/api/chat-sessions/${sessionId}/context`, cookie, payload, headers });
@@ -27,8 +18,7 @@ async function converse(cookie: string, sessionId: string) {
 
 describe('PUT /api/chat-sessions/:id/context', () => {
   it('lets a free account switch before the first message, within the free executives, without a note', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const response = await putContext(cookie, session.id, { executiveRole: 'CHRO', industry: 'Finance', userRole: 'VP Sales' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -41,8 +31,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
   });
 
   it('refuses a free account any change once the conversation has started, but accepts an unchanged value', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     await converse(cookie, session.id);
     for (const change of [{ executiveRole: 'CFO' }, { industry: 'Energy' }, { userRole: 'CEO' }]) {
       const response = await putContext(cookie, session.id, change);
@@ -58,8 +47,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
   });
 
   it('lets Premium switch mid-conversation, leaving a system message that describes the change', async () => {
-    const { cookie } = await signUpPremiumUser(t);
-    const session = await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Technology', userRole: 'Manager' });
+    const { cookie, session } = await t.conversation({ plan: 'subscriber', session: { executiveRole: 'CEO', industry: 'Technology', userRole: 'Manager' } });
     await converse(cookie, session.id);
     const advisor = await putContext(cookie, session.id, { executiveRole: 'CFO' });
     expect(advisor.statusCode).toBe(200);
@@ -87,7 +75,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
   });
 
   it('treats the test-premium header as Premium only where the server allows it', async () => {
-    const allowed = await signUpUser(t.app, t.config);
+    const allowed = await t.signIn();
     const session = await createChatSession(t.app, allowed.cookie);
     await converse(allowed.cookie, session.id);
     const ok = await putContext(allowed.cookie, session.id, { executiveRole: 'COO' }, { 'x-test-premium': 'true' });
@@ -111,8 +99,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
   });
 
   it('validates the body', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const empty = await putContext(cookie, session.id, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(`Request body: ${chatValidation.nothingToChange}`);
@@ -123,8 +110,7 @@ describe('PUT /api/chat-sessions/:id/context', () => {
 
 describe('feedback and deletion', () => {
   it('likes, dislikes and clears a reply; refuses both at once and rating a user message', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, 'Rate me');
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
     const feedback = (payload: Record<string, unknown>, id = assistantMessage.id) => inject(t.app, { method: 'PATCH', url: `/api/messages/${id}/feedback`, cookie, payload });
@@ -145,8 +131,7 @@ describe('feedback and deletion', () => {
   });
 
   it('deletes a message for good, and deleting a session cascades to its messages', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { user, cookie, session } = await t.conversation();
     const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, 'Delete me');
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
     const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${userMessage.id}`, cookie });
@@ -161,9 +146,9 @@ describe('feedback and deletion', () => {
   });
 });
 
-describe('users: latest session and saved defaults', () => {
+describe('GET /api/users/:id/latest-session', () => {
   it('returns the most recently used session, or null', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const none = await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/latest-session`, cookie });
     expect(none.json()).toEqual({ id: null });
     const older = await createChatSession(t.app, cookie);
@@ -174,62 +159,11 @@ describe('users: latest session and saved defaults', () => {
     expect((await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/latest-session`, cookie })).json()).toEqual({ id: older.id });
   });
 
-  it('saves defaults for Premium only, from the lists, and uses the saved role for new sessions', async () => {
-    const free = await signUpUser(t.app, t.config);
-    const refused = await inject(t.app, { method: 'PUT', url: `/api/users/${free.user.id}`, cookie: free.cookie, payload: { defaultIndustry: 'Energy' } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('forbidden:premium');
-
-    const { user, cookie } = await signUpPremiumUser(t);
-    const saved = await inject(t.app, {
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      cookie,
-      payload: { defaultUserRole: 'VP Sales', defaultExecutiveRole: 'CMO', defaultIndustry: 'Retail' },
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ defaultUserRole: 'VP Sales', defaultExecutiveRole: 'CMO', defaultIndustry: 'Retail' });
-    const partial = await inject(t.app, { method: 'PUT', url: `/api/users/${user.id}`, cookie, payload: { defaultIndustry: null } });
-    expect(partial.json()).toEqual({ defaultUserRole: 'VP Sales', defaultExecutiveRole: 'CMO', defaultIndustry: null });
-    const me = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie });
-    expect(me.json()).toMatchObject({ defaultUserRole: 'VP Sales', defaultExecutiveRole: 'CMO' });
-    const session = await createChatSession(t.app, cookie, { executiveRole: 'CMO', industry: 'Retail' });
-    expect(session.userRole).toBe('VP Sales');
-
-    const bad = await inject(t.app, { method: 'PUT', url: `/api/users/${user.id}`, cookie, payload: { defaultExecutiveRole: 'Pirate' } });
-    expect(bad.json()).toEqual({ error: `defaultExecutiveRole: ${chatValidation.executiveRoleInvalid}`, code: 'bad_request:validation' });
-    const empty = await inject(t.app, { method: 'PUT', url: `/api/users/${user.id}`, cookie, payload: {} });
-    expect(empty.statusCode).toBe(400);
-  });
 });
 
-describe('GET /api/chat/usage and documents', () => {
-  it('reports the free allowance and what is used today, unlimited (-1) for Premium', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const before = (await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json();
-    expect(before).toMatchObject({ isPremium: false, interactionsUsed: 0, interactionsLimit: 5, attachmentsUsed: 0, attachmentsLimit: 1 });
-    const resetsAt = new Date(before.resetsAt);
-    expect(resetsAt.toISOString()).toMatch(/T00:00:00\.000Z$/);
-    expect(resetsAt.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
-    const session = await createChatSession(t.app, cookie);
-    const { assistantMessage } = await ask(t.app, cookie, session.id, 'count me');
-    await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
-    expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json().interactionsUsed).toBe(1);
-    // Yesterday's counters do not count today.
-    await t.database.db.update(users).set({ lastInteractionDate: '2000-01-01', dailyAttachmentsUsed: 1 }).where(eq(users.id, user.id));
-    expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json()).toMatchObject({ interactionsUsed: 0, attachmentsUsed: 0 });
-
-    const premium = await signUpPremiumUser(t);
-    expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie: premium.cookie })).json()).toMatchObject({
-      isPremium: true,
-      interactionsLimit: -1,
-      attachmentsLimit: -1,
-    });
-  });
-
+describe('GET /api/chat-sessions/:id/documents', () => {
   it('lists no documents yet for an owned session', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const response = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/documents`, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);

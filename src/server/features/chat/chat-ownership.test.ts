@@ -1,24 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '#server/db/schema.ts';
-import { ask, createChatSession, listChatMessages, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ask, createChatSession, listChatMessages, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
-
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe("another user's conversation", () => {
   it('is not found through any route, and stays unchanged', async () => {
-    const owner = await signUpUser(t.app, t.config);
+    const owner = await t.signIn();
     const session = await createChatSession(t.app, owner.cookie, { executiveRole: 'CEO', industry: 'Finance', title: 'Private plans' });
     const { userMessage, assistantMessage } = await ask(t.app, owner.cookie, session.id, 'Our secret acquisition target');
     const reply = await waitForMessage(t.app, owner.cookie, session.id, assistantMessage.id);
@@ -29,8 +19,7 @@ describe("another user's conversation", () => {
     }, 'the automatic title');
 
     // A Premium intruder, so no plan rule answers before the ownership check does.
-    const intruder = await signUpUser(t.app, t.config);
-    await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, intruder.user.id));
+    const intruder = await t.signIn('admin');
     const s = session.id;
     const attempts: Array<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object; code: string }> = [
       { method: 'GET', url: `/api/chat-sessions/${s}`, code: 'not_found:chat_session' },

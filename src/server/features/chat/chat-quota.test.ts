@@ -1,29 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
 import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
 import { ask, createChatSession, sendChatMessage, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
-
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const counters = async (userId: string) => (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
 
 describe('the free daily interaction limit', () => {
   it('lets exactly one of 20 parallel sends through at 4 used', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { user, cookie, session } = await t.conversation();
     await t.database.db.update(users).set({ dailyInteractionsUsed: 4, lastInteractionDate: utcToday() }).where(eq(users.id, user.id));
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => sendChatMessage(t.app, cookie, session.id, `parallel ${i}`)));
     const accepted = responses.filter((r) => r.statusCode === 201);
@@ -42,8 +32,7 @@ describe('the free daily interaction limit', () => {
   });
 
   it('refuses the sixth message of the day with the upgrade message, and starts again on a new UTC day', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { user, cookie, session } = await t.conversation();
     for (let i = 0; i < FREE_DAILY_INTERACTIONS; i++) {
       const { assistantMessage } = await ask(t.app, cookie, session.id, `question ${i}`);
       await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
@@ -73,7 +62,7 @@ describe('the free daily interaction limit', () => {
   });
 
   it('does not count Premium interactions', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     await t.database.db.update(users).set({ appUserType: 'vip', dailyInteractionsUsed: 5, lastInteractionDate: utcToday() }).where(eq(users.id, user.id));
     const session = await createChatSession(t.app, cookie, { executiveRole: 'CMO', industry: 'Music' });
     const { assistantMessage } = await ask(t.app, cookie, session.id, 'unlimited?');
@@ -82,7 +71,7 @@ describe('the free daily interaction limit', () => {
   });
 
   it('refuses a free account a message to a Premium executive (a session left from a lapsed subscription)', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const [session] = await t.database.db
       .insert(chatSessions)
       .values({ userId: user.id, title: 'old', executiveRole: 'CTO', industry: 'Energy', userRole: 'CEO' })

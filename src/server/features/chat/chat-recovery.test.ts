@@ -1,18 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import type { Database } from '#server/db/client.ts';
 import { chatMessages, chatSessions, users } from '#server/db/schema.ts';
 import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
-import { ask, createChatSession, openSse, waitFor } from '#tests/helpers/chat-api.ts';
+import { ask, createChatSession, openSse } from '#tests/helpers/chat-api.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
-import { restartReply, saveReplyProgress } from './chat.queries.ts';
-import { recoverInterruptedReplies } from './chat.service.ts';
+import { failStreamingReplies, restartReply, saveReplyProgress } from './replies.queries.ts';
 import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
-
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let database: Database;
 let fake: FakeOpenAiServer;
@@ -45,20 +41,13 @@ const heartbeatOf = async (id: string) => (await database.db.select({ at: chatMe
 
 describe('replies interrupted by a restart', () => {
   it('are marked failed at start-up, keeping their partial text; finished ones are left alone', async () => {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `recovery.${Date.now()}@example.com`, firstName: 'Re', lastName: 'Covery', password: 'x' })
-      .returning();
-    const [session] = await database.db
-      .insert(chatSessions)
-      .values({ userId: user!.id, title: 't', executiveRole: 'CEO', industry: 'Energy', userRole: 'CEO' })
-      .returning();
+    const session = await newSession();
     const [stale, live, done] = await database.db
       .insert(chatMessages)
       .values([
-        { sessionId: session!.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: minutesAgo(10), heartbeatAt: minutesAgo(10) },
-        { sessionId: session!.id, role: 'assistant', content: 'Being writ', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
-        { sessionId: session!.id, role: 'assistant', content: 'A whole answer.', status: 'complete', timestamp: new Date(Date.now() - 1000) },
+        { sessionId: session.id, role: 'assistant', content: 'Half an ans', status: 'streaming', timestamp: minutesAgo(10), heartbeatAt: minutesAgo(10) },
+        { sessionId: session.id, role: 'assistant', content: 'Being writ', status: 'streaming', timestamp: new Date(Date.now() - 2000) },
+        { sessionId: session.id, role: 'assistant', content: 'A whole answer.', status: 'complete', timestamp: new Date(Date.now() - 1000) },
       ])
       .returning();
 
@@ -85,8 +74,7 @@ describe('replies interrupted by a restart', () => {
         { sessionId: session.id, role: 'assistant', content: 'Still going', status: 'streaming', heartbeatAt: new Date() },
       ])
       .returning();
-    const log = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
-    expect(await recoverInterruptedReplies({ db: database.db, log }, { silentForMs: 60_000 })).toBe(1);
+    expect(await failStreamingReplies(database.db, replyErrors.interrupted, 60_000)).toBe(1);
     expect(await messageRow(silent!.id)).toMatchObject({ status: 'failed', content: 'Gone quiet', error: replyErrors.interrupted });
     expect(await messageRow(speaking!.id)).toMatchObject({ status: 'streaming', content: 'Still going' });
     await database.db.update(chatMessages).set({ status: 'stopped' }).where(eq(chatMessages.id, speaking!.id));

@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatValidation, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { DEMO_MARKER } from '#server/ai/personas/demo-reply.ts';
-import { users } from '#server/db/schema.ts';
-import { ask, createChatSession, listChatMessages, sendChatMessage, waitFor, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { chatMessages } from '#server/db/schema.ts';
+import { ask, createChatSession, listChatMessages, sendChatMessage, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
+import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
-
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('POST /api/chat-sessions', () => {
   it('creates a session with the default title and the product default for the user role', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const response = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload: { userId: user.id, executiveRole: 'CFO', industry: 'Healthcare' } });
     expect(response.statusCode).toBe(201);
     const session = response.json();
@@ -31,13 +24,12 @@ describe('POST /api/chat-sessions', () => {
   });
 
   it('keeps a given title and user role', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie, { executiveRole: 'CEO', industry: 'Music', userRole: 'Manager', title: '  Label strategy  ' });
+    const { session } = await t.conversation({ session: { executiveRole: 'CEO', industry: 'Music', userRole: 'Manager', title: '  Label strategy  ' } });
     expect(session).toMatchObject({ title: 'Label strategy', userRole: 'Manager' });
   });
 
   it('lets a free account talk to the CEO, CFO and CHRO only', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await t.signIn();
     for (const executiveRole of ['CEO', 'CFO', 'CHRO']) await createChatSession(t.app, cookie, { executiveRole, industry: 'Energy' });
     const cto = await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie, payload: { executiveRole: 'CTO', industry: 'Energy' } });
     expect(cto.statusCode).toBe(403);
@@ -47,17 +39,16 @@ describe('POST /api/chat-sessions', () => {
   });
 
   it('lets vip, admin and the allowed test-premium header talk to any executive', async () => {
-    const vip = await signUpPremiumUser(t, 'vip');
+    const vip = await t.signIn('vip');
     await createChatSession(t.app, vip.cookie, { executiveRole: 'CTO', industry: 'Energy' });
-    const admin = await signUpUser(t.app, t.config);
-    await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, admin.user.id));
+    const admin = await t.signIn('admin');
     await createChatSession(t.app, admin.cookie, { executiveRole: 'VP Legal', industry: 'Energy' });
-    const tester = await signUpUser(t.app, t.config);
+    const tester = await t.signIn();
     await createChatSession(t.app, tester.cookie, { executiveRole: 'CISO', industry: 'Energy' }, { 'x-test-premium': 'true' });
   });
 
   it('answers 400 naming the field, and 403 for another user id', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await t.signIn();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ industry: 'Energy' }, `executiveRole: ${chatValidation.executiveRoleInvalid}`],
       [{ executiveRole: 'Wizard', industry: 'Energy' }, `executiveRole: ${chatValidation.executiveRoleInvalid}`],
@@ -111,7 +102,7 @@ describe('POST /api/chat-sessions', () => {
 
 describe('path parameters', () => {
   it('answers 400 naming the parameter for ids that are not uuids, on every route with one', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const good = crypto.randomUUID();
     const cases: Array<['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string, object?]> = [
       ['GET', '/api/chat-sessions/nope', 'id'],
@@ -137,8 +128,7 @@ describe('path parameters', () => {
   });
 
   it('answers 404 for well-formed ids that do not exist', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const missing = crypto.randomUUID();
     const notFound: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, string, object?]> = [
       ['GET', `/api/chat-sessions/${missing}`, 'not_found:chat_session'],
@@ -157,8 +147,7 @@ describe('path parameters', () => {
 
 describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   it('answers 201 at once with the user message and a streaming reply, which completes in character', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie, { executiveRole: 'CFO', industry: 'Retail', userRole: 'Manager' });
+    const { cookie, session } = await t.conversation({ session: { executiveRole: 'CFO', industry: 'Retail', userRole: 'Manager' } });
     const response = await sendChatMessage(t.app, cookie, session.id, '  How should we price our new loyalty programme?  ');
     expect(response.statusCode).toBe(201);
     const { userMessage, assistantMessage, systemMessage } = response.json();
@@ -175,8 +164,7 @@ describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   });
 
   it('rejects bad input naming the field', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ content: '   ' }, `content: ${chatValidation.contentRequired}`],
       [{}, `content: ${chatValidation.contentRequired}`],
@@ -199,8 +187,7 @@ describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   });
 
   it('stores document ids with the user message and a 8000-character message is accepted', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const documentIds = [crypto.randomUUID(), crypto.randomUUID()];
     const { userMessage, assistantMessage } = (await sendChatMessage(t.app, cookie, session.id, 'y'.repeat(MAX_MESSAGE_LENGTH), { documentIds })).json();
     expect(userMessage.documentIds).toEqual(documentIds);
@@ -208,13 +195,13 @@ describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
   });
 
   it('takes system notes from Premium only, without counting an interaction', async () => {
-    const premium = await signUpPremiumUser(t, 'vip');
+    const premium = await t.signIn('vip');
     const session = await createChatSession(t.app, premium.cookie);
     const note = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages`, cookie: premium.cookie, payload: { content: 'Board meeting moved to Friday.', role: 'system', userRole: null } });
     expect(note.statusCode).toBe(201);
     expect(note.json()).toEqual({ systemMessage: expect.objectContaining({ role: 'system', content: 'Board meeting moved to Friday.', status: 'complete' }) });
 
-    const free = await signUpUser(t.app, t.config);
+    const free = await t.signIn();
     const freeSession = await createChatSession(t.app, free.cookie);
     const refused = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${freeSession.id}/messages`, cookie: free.cookie, payload: { content: 'note', role: 'system' } });
     expect(refused.statusCode).toBe(403);
@@ -226,8 +213,7 @@ describe('POST /api/chat-sessions/:id/messages with the demo provider', () => {
 
 describe('GET /api/chat-sessions/:id/messages', () => {
   it('returns the latest 50 oldest first, and older pages with before', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { user, cookie, session } = await t.conversation();
     const { chatMessages } = await import('#server/db/schema.ts');
     const base = Date.now() - 1_000_000;
     await t.database.db.insert(chatMessages).values(
@@ -253,8 +239,7 @@ describe('GET /api/chat-sessions/:id/messages', () => {
   });
 
   it('orders a reply after its question even though both are written in one transaction', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     for (const question of ['first question', 'second question']) {
       const { assistantMessage } = await ask(t.app, cookie, session.id, question);
       await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
@@ -267,8 +252,7 @@ describe('GET /api/chat-sessions/:id/messages', () => {
 
 describe('titles', () => {
   it('generates a title automatically once the conversation has 2 messages, and on request', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie, { executiveRole: 'CHRO', industry: 'Travel & Leisure' });
+    const { cookie, session } = await t.conversation({ session: { executiveRole: 'CHRO', industry: 'Travel & Leisure' } });
     expect(session.title).toBe('Chat with CHRO - Travel & Leisure');
     const { assistantMessage } = await ask(t.app, cookie, session.id, 'how do we retain seasonal staff across winter?');
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
@@ -284,9 +268,43 @@ describe('titles', () => {
   });
 
   it('keeps the current title when there is nothing to title yet', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/generate-title`, cookie });
     expect(response.json()).toEqual({ title: session.title });
+  });
+});
+
+describe('DELETE /api/chat-sessions/:id', () => {
+  it('deletes one own conversation and its messages; 404 for anything else', async () => {
+    const db = t.database.db;
+    const { user, cookie } = await t.signIn('vip');
+    const other = await t.signIn('vip');
+    const mine = await seedConversation(db, user.id, { messages: [{ role: 'user', content: 'delete me' }] });
+    const theirs = await seedConversation(db, other.user.id, { messages: [{ role: 'user', content: 'keep me' }] });
+
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${mine.id}`, cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.sessionId, mine.id))).toEqual([]);
+
+    for (const id of [mine.id, theirs.id, crypto.randomUUID()]) {
+      const again = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${id}`, cookie });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().code).toBe('not_found:chat_session');
+    }
+    expect(await messageCountOf(db, [theirs.id])).toBe(1);
+    const signedOut = await t.app.inject({ method: 'DELETE', url: `/api/chat-sessions/${theirs.id}` });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('deletes a conversation while its reply is still being written', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const session = await createChatSession(t.app, cookie);
+    await ask(t.app, cookie, session.id, 'Tell me about margins');
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie });
+    expect(response.statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/chat-sessions`, cookie })).json().sessions).toEqual([]);
+    const messages = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie });
+    expect(messages.statusCode).toBe(404);
   });
 });

@@ -5,7 +5,8 @@ import { buildTitlePrompt } from '#server/ai/personas/compose.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
-import * as queries from './chat.queries.ts';
+import { firstMessages as readFirstMessages } from './messages.queries.ts';
+import { updateSession } from './sessions.queries.ts';
 
 export interface TitleDeps {
   db: Db;
@@ -42,7 +43,7 @@ export function cleanTitle(raw: string): string {
  * Provider errors are thrown to the caller.
  */
 export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string, firstMessages?: TitleSourceMessage[]): Promise<string | null> {
-  const source = firstMessages ?? (await queries.firstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES));
+  const source = firstMessages ?? (await readFirstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES));
   const opening = source.slice(0, TITLE_SOURCE_MESSAGES).filter((m) => m.content.trim() && m.status !== 'failed');
   const firstUserMessage = opening.find((m) => m.role === 'user');
   if (!firstUserMessage) return null;
@@ -56,6 +57,6 @@ export async function generateSessionTitle(deps: TitleDeps, sessionId: string, u
   });
   const title = cleanTitle(text);
   if (!title) return null;
-  const saved = await queries.updateSession(deps.db, sessionId, userId, { title });
+  const saved = await updateSession(deps.db, sessionId, userId, { title });
   return saved ? title : null;
 }

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('/api/cookie-consent', () => {
   it('is null until the user chooses, then returns the choice with its date, also through /api/auth/me', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const before = await inject(t.app, { method: 'GET', url: '/api/cookie-consent', cookie });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ cookiesAccepted: null, cookieConsentDate: null });
@@ -36,9 +31,10 @@ describe('/api/cookie-consent', () => {
   });
 
   it('records Essential Only as false and lets the user change their mind, moving the date', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await t.signIn();
     const first = await inject(t.app, { method: 'POST', url: '/api/cookie-consent', payload: { cookiesAccepted: true }, cookie });
-    await new Promise((r) => setTimeout(r, 10));
+    // A change of mind is dated when it is made: let the clock move past the first choice.
+    await waitFor(() => Date.now() > new Date(first.json().cookieConsentDate).getTime(), 'the clock to move on');
     const second = await inject(t.app, { method: 'POST', url: '/api/cookie-consent', payload: { cookiesAccepted: false }, cookie });
     expect(second.json().cookiesAccepted).toBe(false);
     expect(new Date(second.json().cookieConsentDate).getTime()).toBeGreaterThan(new Date(first.json().cookieConsentDate).getTime());
@@ -47,8 +43,8 @@ describe('/api/cookie-consent', () => {
   });
 
   it("changes only the signed-in user's own choice", async () => {
-    const alice = await signUpUser(t.app, t.config);
-    const bob = await signUpUser(t.app, t.config);
+    const alice = await t.signIn();
+    const bob = await t.signIn();
     await inject(t.app, { method: 'POST', url: '/api/cookie-consent', payload: { cookiesAccepted: true }, cookie: alice.cookie });
     const bobs = await inject(t.app, { method: 'GET', url: '/api/cookie-consent', cookie: bob.cookie });
     expect(bobs.json().cookiesAccepted).toBeNull();
@@ -65,7 +61,7 @@ describe('/api/cookie-consent', () => {
   });
 
   it.each([[{}], [{ cookiesAccepted: 'true' }], [{ cookiesAccepted: 1 }], [{ cookiesAccepted: null }]])('answers 400 to the bad body %o', async (payload) => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await t.signIn();
     const response = await inject(t.app, { method: 'POST', url: '/api/cookie-consent', payload, cookie });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'cookiesAccepted: cookiesAccepted must be true or false', code: 'bad_request:validation' });
@@ -74,7 +70,7 @@ describe('/api/cookie-consent', () => {
   });
 
   it('refuses a cross-site change', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await t.signIn();
     const response = await inject(t.app, {
       method: 'POST',
       url: '/api/cookie-consent',

@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '#contract/auth.ts';
 import { contactMessages as messages } from '#contract/contact.ts';
-import { buildApp } from '#server/app.ts';
-import { configFrom } from '#server/config.ts';
 import { contactMessages } from '#server/db/schema.ts';
-import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts';
-import { createTestApp, inject, signUpUser, uniqueEmail, type TestApp } from '#tests/helpers/test-app.ts';
-import { openTestDatabase } from '#tests/helpers/test-database.ts';
+import { createTestApp, inject, signUpUser, uniqueEmail, type LogLine } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
 
-let t: TestApp;
-let smtp: SmtpSink;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: smtp.url, CONTACT_TO: 'team@example.com', RATE_LIMIT_CONTACT_PER_HOUR: '1000' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const t = useTestApp({ CONTACT_TO: 'team@example.com' }, { smtp: true });
 
 const validMessage = (email = uniqueEmail('visitor')) => ({
   name: 'Ada Lovelace',
@@ -32,15 +20,6 @@ async function storedFor(email: string) {
   return t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe('POST /api/contact', () => {
   it('stores the message, e-mails it to CONTACT_TO with Reply-To the sender, and records when it was e-mailed', async () => {
     const body = validMessage();
@@ -48,16 +27,13 @@ describe('POST /api/contact', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: 'Message sent!' });
 
-    const mail = await smtp.waitFor('team@example.com');
+    const mail = await t.smtp.waitFor('team@example.com');
     expect(mail.subject).toBe('[Corner Office contact] Question about Premium');
     expect(mail.replyTo).toBe(body.email);
     expect(mail.text).toContain('Ada Lovelace');
     expect(mail.text).toContain(body.message);
 
-    const [row] = await until(
-      () => storedFor(body.email),
-      (rows) => rows[0]?.emailedAt != null,
-    );
+    const row = await waitFor(async () => (await storedFor(body.email)).find((r) => r.emailedAt != null), 'the message to be marked e-mailed');
     expect(row).toMatchObject({ name: 'Ada Lovelace', subject: 'Question about Premium', message: body.message, userId: null });
     expect(row!.emailedAt).toBeInstanceOf(Date);
   });
@@ -75,10 +51,7 @@ describe('POST /api/contact', () => {
     const body = { ...validMessage(), subject: 'Hello\r\nBcc: victim@example.com', message: '<script>alert(1)</script> is not HTML here' };
     const response = await inject(t.app, { method: 'POST', url: '/api/contact', payload: body });
     expect(response.statusCode).toBe(201);
-    const mail = await until(
-      async () => smtp.messages.find((m) => m.replyTo === body.email),
-      (m) => m !== undefined,
-    );
+    const mail = await waitFor(() => t.smtp.messages.find((m) => m.replyTo === body.email), 'the e-mail');
     expect(mail!.to).toEqual(['team@example.com']);
     expect(mail!.subject).toBe('[Corner Office contact] Hello Bcc: victim@example.com');
     expect(mail!.html).not.toContain('<script>');
@@ -117,25 +90,8 @@ describe('POST /api/contact', () => {
 describe('POST /api/contact without a recipient or a working mail server', () => {
   /** The app with its log captured, to see what an operator would read. */
   async function appWithLog(vars: Record<string, string>) {
-    const lines: Array<{ level: number; msg: string }> = [];
-    const database = await openTestDatabase();
-    const config = configFrom({ RATE_LIMIT_CONTACT_PER_HOUR: '1000', ...vars });
-    const app = await buildApp({
-      config,
-      database,
-      clientDir: '/nonexistent-client-dir',
-      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } },
-    });
-    await app.ready();
-    return {
-      app,
-      database,
-      lines,
-      async close() {
-        await app.close();
-        await database.close();
-      },
-    };
+    const lines: LogLine[] = [];
+    return { ...(await createTestApp(vars, { logLines: lines })), lines };
   }
 
   it('stores the message, logs that no recipient is configured and leaves emailed_at empty', async () => {
@@ -155,11 +111,7 @@ describe('POST /api/contact without a recipient or a working mail server', () =>
     const body = validMessage();
     const response = await inject(t2.app, { method: 'POST', url: '/api/contact', payload: body });
     expect(response.statusCode).toBe(201);
-    const lines = await until(
-      async () => t2.lines,
-      (l) => l.some((line) => line.msg === 'contact message e-mail failed (message is stored)'),
-    );
-    expect(lines.map((l) => l.msg)).toContain('contact message e-mail failed (message is stored)');
+    await waitFor(() => t2.lines.some((line) => line.msg === 'contact message e-mail failed (message is stored)'), 'the failure in the log');
     const rows = await t2.database.db.select().from(contactMessages).where(eq(contactMessages.email, body.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.emailedAt).toBeNull();

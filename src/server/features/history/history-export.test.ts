@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePremium, seedConversation } from '#tests/helpers/history-data.ts';
+import { describe, expect, it } from 'vitest';
+import { seedConversation } from '#tests/helpers/history-data.ts';
 import { firstOutOfOrder, readPdf } from '#tests/helpers/pdf-text.ts';
-import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const messages = [
   { role: 'user' as const, content: 'How should we price the new enterprise tier?' },
@@ -24,8 +18,7 @@ const messages = [
 ];
 
 async function premiumConversation() {
-  const signedUp = await signUpUser(t.app, t.config);
-  await makePremium(t.database.db, signedUp.user.id);
+  const signedUp = await t.signIn('vip');
   const session = await seedConversation(t.database.db, signedUp.user.id, {
     title: 'Enterprise pricing: Q3 plan',
     executiveRole: 'CFO',
@@ -122,15 +115,14 @@ describe('GET /api/chat-sessions/:id/export/pdf', () => {
 describe('who may export', () => {
   it('refuses standard accounts (403), and answers 404 for conversations that are not the caller’s', async () => {
     const { session } = await premiumConversation();
-    const standard = await signUpUser(t.app, t.config);
+    const standard = await t.signIn();
     const own = await seedConversation(t.database.db, standard.user.id, { title: 'Mine', messages });
     for (const format of ['markdown', 'pdf']) {
       const refused = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${own.id}/export/${format}`, cookie: standard.cookie });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('forbidden:premium');
     }
-    const other = await signUpUser(t.app, t.config);
-    await makePremium(t.database.db, other.user.id);
+    const other = await t.signIn('vip');
     for (const format of ['markdown', 'pdf']) {
       for (const id of [session.id, crypto.randomUUID()]) {
         const response = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${id}/export/${format}`, cookie: other.cookie });

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type ChatSessionListItem } from '#contract/history.ts';
 import { chatMessages, chatSessions } from '#server/db/schema.ts';
 import { seedConversation } from '#tests/helpers/history-data.ts';
-import { createTestApp, inject, signUpPremiumUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { countStaleDocuments } from './history.queries.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function search(userId: string, cookie: string, q: string): Promise<{ sessions: ChatSessionListItem[]; hasMore: boolean }> {
   const response = await inject(t.app, { method: 'GET', url: `/api/users/${userId}/chat-sessions?q=${encodeURIComponent(q)}`, cookie });
@@ -27,7 +21,7 @@ const mark = (word: string) => `${SNIPPET_MATCH_START}${word}${SNIPPET_MATCH_END
 
 describe('searching conversation history', () => {
   it('finds conversations by title, executive role, industry and by words only inside their messages', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     await seedConversation(db, user.id, { title: 'Warehouse automation roadmap', executiveRole: 'COO', industry: 'Manufacturing' });
     await seedConversation(db, user.id, {
@@ -54,7 +48,7 @@ describe('searching conversation history', () => {
   });
 
   it('ranks title matches first, then executive role or industry, then messages by how well they match', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     // Updated dates are chosen so that ranking, not recency, decides the order.
     await seedConversation(db, user.id, { title: 'Mentions once', updatedAt: minutesAgo(1), messages: [{ role: 'user', content: 'Budget is tight and pricing matters somewhat.' }] });
@@ -78,7 +72,7 @@ describe('searching conversation history', () => {
   });
 
   it('matches the last word as a prefix while it is typed, and all words wherever they are', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     await seedConversation(db, user.id, { title: 'Negotiation with suppliers', executiveRole: 'CFO', messages: [{ role: 'user', content: 'Supplier contracts renew in March.' }] });
     await seedConversation(db, user.id, { title: 'Other', executiveRole: 'CTO', messages: [{ role: 'user', content: 'Cloud contracts renew in June.' }] });
@@ -93,7 +87,7 @@ describe('searching conversation history', () => {
   });
 
   it('never fails on punctuation or query syntax, and stop words alone find nothing', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     await seedConversation(t.database.db, user.id, { title: 'R&D budget', messages: [{ role: 'user', content: "What's our R&D spend (2024)?" }] });
     for (const q of ['"', "'", '&|!:*()<->', 'R&D', "what's", '2024)', '-', 'a:*', '\\', '%', '" or -', '😀']) {
       const response = await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/chat-sessions?q=${encodeURIComponent(q)}`, cookie });
@@ -104,7 +98,7 @@ describe('searching conversation history', () => {
   });
 
   it('stays current: new messages, deleted messages and renamed conversations are searched as they are now', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     const session = await seedConversation(db, user.id, { title: 'Expansion', messages: [{ role: 'user', content: 'Should we open in Lisbon?' }] });
     expect(titles(await search(user.id, cookie, 'lisbon'))).toEqual(['Expansion']);
@@ -122,7 +116,7 @@ describe('searching conversation history', () => {
   });
 
   it('indexes a streaming reply once it is finished, not on every partial save', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     const session = await seedConversation(db, user.id, { title: 'Streaming' });
     const [reply] = await db.insert(chatMessages).values({ sessionId: session.id, role: 'assistant', content: '', status: 'streaming' }).returning();
@@ -136,15 +130,15 @@ describe('searching conversation history', () => {
   });
 
   it("never shows another user's conversations", async () => {
-    const owner = await signUpPremiumUser(t, 'vip');
+    const owner = await t.signIn('vip');
     await seedConversation(t.database.db, owner.user.id, { title: 'Confidential merger', messages: [{ role: 'user', content: 'Project Falcon acquisition terms' }] });
-    const other = await signUpPremiumUser(t, 'vip');
+    const other = await t.signIn('vip');
     expect((await search(other.user.id, other.cookie, 'falcon')).sessions).toEqual([]);
     expect((await search(other.user.id, other.cookie, 'confidential')).sessions).toEqual([]);
   });
 
   it('answers at most the 100 best matches, saying there are more', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     for (let i = 0; i < 105; i++) await seedConversation(t.database.db, user.id, { title: `Forecast ${i}` });
     const result = await search(user.id, cookie, 'forecast');
     expect(result.sessions).toHaveLength(100);

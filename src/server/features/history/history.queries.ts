@@ -1,10 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, type ChatMessage } from '#server/db/schema.ts';
-
-/** A transaction handle or the database: both run the same queries. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a search is made of (see search-terms.ts): websearch syntax, plus the last word as a prefix while it is being typed. */
 export interface SearchTerms {

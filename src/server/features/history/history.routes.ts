@@ -12,7 +12,7 @@ import {
   listChatSessionsResponseSchema,
 } from '#contract/history.ts';
 import { AppError } from '#server/errors.ts';
-import { requireUser } from '#server/plugins/session.ts';
+import { callerOf } from '#server/plugins/session.ts';
 import * as history from './history.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -20,10 +20,6 @@ const tags = ['history'];
 /** File responses: sent as they are (Fastify serializes neither a string with its own content type nor a Buffer). */
 const markdownFile = z.string().describe('The conversation as Markdown (text/markdown)');
 const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The conversation as an A4 PDF (application/pdf)');
-
-function caller(request: FastifyRequest): history.HistoryCaller {
-  return { user: requireUser(request), isPremium: request.isPremium };
-}
 
 /** A PDF is made on the server's CPU: a few per minute per account is plenty for people, and bounds abuse. */
 const exportRateLimit = {
@@ -39,26 +35,20 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
   app.get(
     '/api/users/:id/chat-sessions',
     { schema: { tags, params: historyUserParamsSchema, querystring: listChatSessionsQuerySchema, response: { 200: listChatSessionsResponseSchema, ...errors } } },
-    async (request) => history.listConversations(deps, caller(request), request.params.id, request.query.q),
+    async (request) => history.listConversations(deps, callerOf(request), request.params.id, request.query.q),
   );
 
   app.delete(
     '/api/users/:id/chat-sessions',
     { schema: { tags, params: historyUserParamsSchema, body: deleteChatSessionsInputSchema, response: { 200: deleteChatSessionsResponseSchema, ...errors } } },
-    async (request) => history.deleteConversations(deps, caller(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/chat-sessions/:id',
-    { schema: { tags, params: historySessionParamsSchema, response: { 200: deleteChatSessionsResponseSchema, ...errors } } },
-    async (request) => history.deleteConversation(deps, caller(request), request.params.id),
+    async (request) => history.deleteConversations(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/api/chat-sessions/:id/export/markdown',
     { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: markdownFile, ...errors } }, config: exportRateLimit },
     async (request, reply) => {
-      const file = await history.exportMarkdown(deps, caller(request), request.params.id, request.query.tz);
+      const file = await history.exportMarkdown(deps, callerOf(request), request.params.id, request.query.tz);
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')
         .header('content-disposition', file.contentDisposition)
@@ -71,7 +61,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
     '/api/chat-sessions/:id/export/pdf',
     { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: pdfFile, ...errors } }, config: exportRateLimit },
     async (request, reply) => {
-      const file = await history.exportPdf(deps, caller(request), request.params.id, request.query.tz);
+      const file = await history.exportPdf(deps, callerOf(request), request.params.id, request.query.tz);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', file.contentDisposition)

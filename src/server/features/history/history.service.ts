@@ -11,9 +11,9 @@ import {
 } from '#contract/history.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { findSession } from '#server/features/chat/chat.queries.ts';
+import { findOwnedSession } from '#server/features/chat/index.ts';
+import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
 import { renderConversationPdf } from './export/pdf.ts';
@@ -27,19 +27,8 @@ export interface HistoryDeps {
   log: FastifyBaseLogger;
 }
 
-/** The signed-in user and what the server decided about Premium for this request. */
-export interface HistoryCaller {
-  user: User;
-  isPremium: boolean;
-}
-
-/** Another account's id answers as if it did not exist. */
-function assertSelf(caller: HistoryCaller, userId: string): void {
-  if (userId !== caller.user.id) throw new AppError('not_found:user');
-}
-
 /** History and export are Premium (spec sections 1 and 6): refused here, whatever a page shows. */
-function assertPremium(caller: HistoryCaller): void {
+function assertPremium(caller: Caller): void {
   if (!caller.isPremium) throw new AppError('forbidden:premium');
 }
 
@@ -62,7 +51,7 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
 const markers = { start: SNIPPET_MATCH_START, end: SNIPPET_MATCH_END };
 
 /** The newest conversations, or with `q` the best matches with the snippet that matched. */
-export async function listConversations(deps: HistoryDeps, caller: HistoryCaller, userId: string, q: string | undefined): Promise<ListChatSessionsResponse> {
+export async function listConversations(deps: HistoryDeps, caller: Caller, userId: string, q: string | undefined): Promise<ListChatSessionsResponse> {
   assertSelf(caller, userId);
   assertPremium(caller);
   if (!q) {
@@ -79,21 +68,15 @@ export async function listConversations(deps: HistoryDeps, caller: HistoryCaller
 }
 
 /** Deletes the caller's own conversations among the ids, with their messages. Not Premium: anyone may delete their own. */
-export async function deleteConversations(deps: HistoryDeps, caller: HistoryCaller, userId: string, input: DeleteChatSessionsInput): Promise<DeleteChatSessionsResponse> {
+export async function deleteConversations(deps: HistoryDeps, caller: Caller, userId: string, input: DeleteChatSessionsInput): Promise<DeleteChatSessionsResponse> {
   assertSelf(caller, userId);
   const sessionIds = [...new Set(input.sessionIds)];
   return { deletedCount: await queries.deleteSessions(deps.db, caller.user.id, sessionIds) };
 }
 
-export async function deleteConversation(deps: HistoryDeps, caller: HistoryCaller, sessionId: string): Promise<DeleteChatSessionsResponse> {
-  const deletedCount = await queries.deleteSessions(deps.db, caller.user.id, [sessionId]);
-  if (deletedCount === 0) throw new AppError('not_found:chat_session');
-  return { deletedCount };
-}
-
-async function conversationExport(deps: HistoryDeps, caller: HistoryCaller, sessionId: string, timeZone: string | undefined) {
+async function conversationExport(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone: string | undefined) {
   assertPremium(caller);
-  const session = await findSession(deps.db, sessionId, caller.user.id);
+  const session = await findOwnedSession(deps.db, caller, sessionId);
   if (!session) throw new AppError('not_found:chat_session');
   const messages = await queries.allMessages(deps.db, session.id);
   return { session, conversation: buildConversationExport(session, messages, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone) }) };
@@ -105,13 +88,13 @@ export interface ExportFile<T> {
   contentDisposition: string;
 }
 
-export async function exportMarkdown(deps: HistoryDeps, caller: HistoryCaller, sessionId: string, timeZone?: string): Promise<ExportFile<string>> {
+export async function exportMarkdown(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<ExportFile<string>> {
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'md');
   return { body: conversationToMarkdown(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
 }
 
-export async function exportPdf(deps: HistoryDeps, caller: HistoryCaller, sessionId: string, timeZone?: string): Promise<ExportFile<Buffer>> {
+export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<ExportFile<Buffer>> {
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'pdf');
   return { body: await renderConversationPdf(conversation), fileName, contentDisposition: attachmentHeader(fileName) };

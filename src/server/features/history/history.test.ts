@@ -1,19 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { historyValidation, MAX_SESSIONS_PER_DELETE } from '#contract/history.ts';
-import { chatMessages, chatSessionSummaries } from '#server/db/schema.ts';
+import { chatSessionSummaries } from '#server/db/schema.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
-import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ AI_PROVIDER: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function list(userId: string, cookie: string, query = '') {
   return inject(t.app, { method: 'GET', url: `/api/users/${userId}/chat-sessions${query}`, cookie });
@@ -23,7 +17,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe('GET /api/users/:id/chat-sessions', () => {
   it('lists every conversation newest first with its summary', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
     const old = await seedConversation(db, user.id, { title: 'Older plan', executiveRole: 'COO', industry: 'Energy', updatedAt: minutesAgo(60 * 24 * 40) });
     const recent = await seedConversation(db, user.id, {
@@ -62,7 +56,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it('keeps counts and previews in step with the chat API: sending, streaming replies and deleting messages', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const session = await createChatSession(t.app, cookie, { executiveRole: 'CMO', industry: 'Music' });
     const first = await ask(t.app, cookie, session.id, 'How do we grow streaming revenue?');
     const reply = await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
@@ -85,7 +79,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it('is refused to standard accounts by the server, not just the page', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     await seedConversation(t.database.db, user.id, { title: 'Mine' });
     for (const query of ['', '?q=mine']) {
       const response = await list(user.id, cookie, query);
@@ -98,9 +92,9 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it("answers 404 for another user's list and 401 when signed out", async () => {
-    const owner = await signUpPremiumUser(t, 'vip');
+    const owner = await t.signIn('vip');
     await seedConversation(t.database.db, owner.user.id, { title: 'Secret strategy' });
-    const other = await signUpPremiumUser(t, 'vip');
+    const other = await t.signIn('vip');
     const response = await list(owner.user.id, other.cookie);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found:user');
@@ -111,7 +105,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
   });
 
   it('validates the id and the search length', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
     const badId = await list('nope', cookie);
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual({ error: `id: ${historyValidation.idInvalid}`, code: 'bad_request:validation' });
@@ -126,8 +120,8 @@ describe('GET /api/users/:id/chat-sessions', () => {
 describe('DELETE /api/users/:id/chat-sessions', () => {
   it("deletes only the caller's own conversations, with their messages, and answers how many", async () => {
     const db = t.database.db;
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
-    const other = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
+    const other = await t.signIn('vip');
     const messages = [
       { role: 'user' as const, content: 'hello' },
       { role: 'assistant' as const, content: 'hi' },
@@ -153,15 +147,15 @@ describe('DELETE /api/users/:id/chat-sessions', () => {
   });
 
   it('is open to standard accounts for their own conversations (deleting is not a Premium feature)', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await t.signIn();
     const session = await seedConversation(t.database.db, user.id, { messages: [{ role: 'user', content: 'x' }] });
     const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { sessionIds: [session.id] } });
     expect(response.json()).toEqual({ deletedCount: 1 });
   });
 
   it("answers 404 for another user's path and 400 for a bad list", async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
-    const other = await signUpPremiumUser(t, 'vip');
+    const { user, cookie } = await t.signIn('vip');
+    const other = await t.signIn('vip');
     const theirs = await seedConversation(t.database.db, other.user.id);
     const wrongUser = await inject(t.app, { method: 'DELETE', url: `/api/users/${other.user.id}/chat-sessions`, cookie, payload: { sessionIds: [theirs.id] } });
     expect(wrongUser.statusCode).toBe(404);
@@ -174,40 +168,5 @@ describe('DELETE /api/users/:id/chat-sessions', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(response.json().code).toBe('bad_request:validation');
     }
-  });
-});
-
-describe('DELETE /api/chat-sessions/:id', () => {
-  it('deletes one own conversation and its messages; 404 for anything else', async () => {
-    const db = t.database.db;
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
-    const other = await signUpPremiumUser(t, 'vip');
-    const mine = await seedConversation(db, user.id, { messages: [{ role: 'user', content: 'delete me' }] });
-    const theirs = await seedConversation(db, other.user.id, { messages: [{ role: 'user', content: 'keep me' }] });
-
-    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${mine.id}`, cookie });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
-    expect(await db.select().from(chatMessages).where(eq(chatMessages.sessionId, mine.id))).toEqual([]);
-
-    for (const id of [mine.id, theirs.id, crypto.randomUUID()]) {
-      const again = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${id}`, cookie });
-      expect(again.statusCode).toBe(404);
-      expect(again.json().code).toBe('not_found:chat_session');
-    }
-    expect(await messageCountOf(db, [theirs.id])).toBe(1);
-    const signedOut = await t.app.inject({ method: 'DELETE', url: `/api/chat-sessions/${theirs.id}` });
-    expect(signedOut.statusCode).toBe(401);
-  });
-
-  it('deletes a conversation while its reply is still being written', async () => {
-    const { user, cookie } = await signUpPremiumUser(t, 'vip');
-    const session = await createChatSession(t.app, cookie);
-    await ask(t.app, cookie, session.id, 'Tell me about margins');
-    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie });
-    expect(response.statusCode).toBe(200);
-    expect((await list(user.id, cookie)).json().sessions).toEqual([]);
-    const messages = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie });
-    expect(messages.statusCode).toBe(404);
   });
 });

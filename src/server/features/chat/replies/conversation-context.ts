@@ -41,13 +41,29 @@ export function buildConversation(newestFirst: HistoryMessage[], budgetTokens: n
   turns.reverse();
   // A conversation cut by the budget must not open with the advisor speaking.
   while (turns.length > 1 && turns[0]!.role === 'assistant') turns.shift();
-  const merged: { role: 'user' | 'assistant'; content: string }[] = [];
+  return mergeAdjacentTurns(turns);
+}
+
+/**
+ * Adjacent text turns of one speaker become one, which every provider accepts (some reject two
+ * user turns in a row). Turns with parts (images, files) are kept as they are.
+ */
+export function mergeAdjacentTurns(turns: readonly ModelMessage[]): ModelMessage[] {
+  const merged: ModelMessage[] = [];
   for (const turn of turns) {
-    const last = merged[merged.length - 1];
-    if (last && last.role === turn.role) last.content = `${last.content}\n\n${turn.content}`;
-    else merged.push({ ...turn });
+    const last = merged.at(-1);
+    if (last && last.role === turn.role && (turn.role === 'user' || turn.role === 'assistant') && typeof last.content === 'string' && typeof turn.content === 'string') {
+      merged[merged.length - 1] = { role: turn.role, content: `${last.content}\n\n${turn.content}` };
+    } else {
+      merged.push({ ...turn } as ModelMessage);
+    }
   }
   return merged;
+}
+
+/** The tokens a model message is likely to cost (text estimated, structured parts by their JSON). */
+export function estimateMessageTokens(message: ModelMessage): number {
+  return estimateTokens(typeof message.content === 'string' ? message.content : JSON.stringify(message.content));
 }
 
 /** The question a reply answers: the newest user message in the history. */

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ReplyEventSink } from './reply-stream.ts';
 
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** How long a browser waits before reconnecting (the EventSource `retry:` field). */
 const RECONNECT_DELAY_MS = 2_000;
 
-export interface SseConnection extends ReplyEventSink {
+export interface SseConnection {
+  /** One event; `data` is sent as JSON. Nothing is sent once the connection is closed. */
+  send(event: string, id: string | number, data: unknown): void;
+  end(): void;
   /** Runs once, when the client leaves or the stream ends. */
   onClose(listener: () => void): void;
 }
@@ -52,7 +54,7 @@ export class SseConnections {
     res.on('error', close);
 
     return {
-      send(event: string, id: number, data: unknown) {
+      send(event, id, data) {
         if (closed) return;
         res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       },
@@ -61,7 +63,7 @@ export class SseConnections {
         if (closed) listener();
         else closeListeners.push(listener);
       },
-    } as SseConnection;
+    };
   }
 
   closeAll(): void {

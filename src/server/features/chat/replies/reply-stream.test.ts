@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
-import { startFakeOpenAiServer, tokenChunks, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
+import { tokenChunks } from '#tests/fakes/openai-server.ts';
 import { ask, createChatSession, openSse, waitForMessage, type SseEvent } from '#tests/helpers/chat-api.ts';
-import { createTestApp, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
-
-// Each app opens its own database (seconds for PGlite on a busy machine); the limits are for hangs, not speed.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
 // SSE needs a real connection: inject() buffers the whole response.
-let t: TestApp;
-let fake: FakeOpenAiServer;
-let origin: string;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAiServer();
-  t = await createTestApp({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
-afterAll(async () => {
-  // fetch (undici) keeps a spare connection open that would hold close() until its idle timeout.
-  t.app.server.closeAllConnections();
-  await t.close();
-  await fake.close();
-});
+const t = useTestApp({}, { fakeAi: true, listen: true });
 
 let markers = 0;
 const marker = () => `[sse-${++markers}-${Date.now().toString(36)}]`;
-const streamUrl = (sessionId: string, messageId: string) => `${origin}/api/chat-sessions/${sessionId}/messages/${messageId}/stream`;
+const streamUrl = (sessionId: string, messageId: string) => `${t.origin}/api/chat-sessions/${sessionId}/messages/${messageId}/stream`;
 const longReply = Array.from({ length: 60 }, (_, i) => `token${i}`).join(' ');
 
 /** Applies events as a client would; checks every id is the length of the text held after it. */
@@ -45,12 +26,11 @@ function replay(events: SseEvent[], startFrom = ''): string {
 
 describe('GET .../messages/:messageId/stream', () => {
   it('sends the text so far, then live deltas, then done, with SSE headers', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const m = marker();
     let release!: () => void;
     // Nothing is written until the client is connected, so every token arrives as a live delta.
-    fake.when(m, { reply: longReply, gate: new Promise<void>((resolve) => (release = resolve)), gateAfterChunks: 0 });
+    t.fake.when(m, { reply: longReply, gate: new Promise<void>((resolve) => (release = resolve)), gateAfterChunks: 0 });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Stream it ${m}`);
     const stream = await openSse(streamUrl(session.id, assistantMessage.id), { cookie });
     expect(await stream.next(() => true)).toEqual({ event: 'snapshot', id: '0', data: { content: '', status: 'streaming' } });
@@ -72,14 +52,13 @@ describe('GET .../messages/:messageId/stream', () => {
   });
 
   it('resumes after a reconnect with Last-Event-ID, sending only what the client lacks', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const m = marker();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const chunks = tokenChunks(longReply);
     // The reply pauses after 10 chunks, so it is still being written when the client comes back.
-    fake.when(m, { reply: longReply, gate, gateAfterChunks: 10 });
+    t.fake.when(m, { reply: longReply, gate, gateAfterChunks: 10 });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Resume it ${m}`);
     const first = await openSse(streamUrl(session.id, assistantMessage.id), { cookie });
     const tenChunks = chunks.slice(0, 10).join('');
@@ -100,10 +79,9 @@ describe('GET .../messages/:messageId/stream', () => {
   });
 
   it('sends a finished reply whole, then done, whatever the client had', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const m = marker();
-    fake.when(m, { reply: 'Short and complete.' });
+    t.fake.when(m, { reply: 'Short and complete.' });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Finish ${m}`);
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
     const stream = await openSse(streamUrl(session.id, assistantMessage.id), { cookie, lastEventId: '5' });
@@ -116,10 +94,9 @@ describe('GET .../messages/:messageId/stream', () => {
   });
 
   it('ends a failed reply with an error event carrying the message and the partial text', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const m = marker();
-    fake.when(m, { failAfterChunks: 2, reply: 'partial text here and more' });
+    t.fake.when(m, { failAfterChunks: 2, reply: 'partial text here and more' });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Fail ${m}`);
     const stream = await openSse(streamUrl(session.id, assistantMessage.id), { cookie });
     await stream.ended;
@@ -127,15 +104,14 @@ describe('GET .../messages/:messageId/stream', () => {
   });
 
   it('sends a stopped reply as done with status stopped', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
-    const session = await createChatSession(t.app, cookie);
+    const { cookie, session } = await t.conversation();
     const m = marker();
-    fake.when(m, { reply: longReply, gate: new Promise(() => {}), gateAfterChunks: 5 });
+    t.fake.when(m, { reply: longReply, gate: new Promise(() => {}), gateAfterChunks: 5 });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Stop ${m}`);
     const stream = await openSse(streamUrl(session.id, assistantMessage.id), { cookie });
     const fiveChunks = tokenChunks(longReply).slice(0, 5).join('');
     await stream.next((e) => e.id === String(fiveChunks.length));
-    await fetch(`${origin}/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, { method: 'POST', headers: { cookie } });
+    await fetch(`${t.origin}/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, { method: 'POST', headers: { cookie } });
     const done = await stream.next((e) => e.event === 'done');
     await stream.ended;
     expect(done.data).toMatchObject({ status: 'stopped', content: fiveChunks });
@@ -143,12 +119,12 @@ describe('GET .../messages/:messageId/stream', () => {
   });
 
   it("answers 404 JSON, before any event, for someone else's reply or a bad id", async () => {
-    const owner = await signUpUser(t.app, t.config);
+    const owner = await t.signIn();
     const session = await createChatSession(t.app, owner.cookie);
     const m = marker();
-    fake.when(m, { reply: longReply, delayMs: 10 });
+    t.fake.when(m, { reply: longReply, delayMs: 10 });
     const { userMessage, assistantMessage } = await ask(t.app, owner.cookie, session.id, `Secret ${m}`);
-    const intruder = await signUpUser(t.app, t.config);
+    const intruder = await t.signIn();
     const urls = [
       streamUrl(session.id, assistantMessage.id),
       streamUrl(crypto.randomUUID(), assistantMessage.id),

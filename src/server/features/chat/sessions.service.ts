@@ -1,44 +1,48 @@
+import type { LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   contextChangeNote,
   defaultSessionTitle,
-  replyErrors,
-  type ChatDefaults,
   type ChatSessionDto,
-  type ChatUsage,
   type CreateChatSessionInput,
   type UpdateChatContextInput,
   type UpdateChatContextResponse,
-  type UpdateChatDefaultsInput,
 } from '#contract/chat.ts';
-import { dailyAllowances } from '#contract/entitlements.ts';
-import { chatDefaults, isFreeExecutiveRole } from '#contract/roles.ts';
+import type { DeleteChatSessionsResponse } from '#contract/history.ts';
+import { chatDefaults } from '#contract/roles.ts';
 import { describeProviderError } from '#server/ai/provider-errors.ts';
-import type { ChatSession, User } from '#server/db/schema.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ChatSession } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { assertSelf, type Caller } from '#server/plugins/session.ts';
+import { assertExecutiveAllowed, assertMayChangeStartedConversation } from './admission/send-rules.ts';
 import { toMessageDto, toSessionDto } from './chat-dto.ts';
-import * as queries from './chat.queries.ts';
-import type { ReplyRunners, RunnerDeps } from './reply-runner.ts';
+import { hasConversationStarted, insertMessages } from './messages.queries.ts';
+import type { ReplyEngine } from './replies/index.ts';
+import * as queries from './sessions.queries.ts';
 import { generateSessionTitle } from './titles.ts';
 
-export interface ChatDeps extends RunnerDeps {
-  runners: ReplyRunners;
+/** What the chat services are given; how the reply engine is wired is not their business. */
+export interface ChatDeps {
+  db: Db;
+  config: Config;
+  model: LanguageModel;
+  log: FastifyBaseLogger;
+  /** Signed-in users are cached per instance for a moment; a change to their row must drop that copy. */
+  sessionCache: { invalidateUser(userId: string): void };
+  replies: ReplyEngine;
 }
 
-/** The signed-in user and what the server decided about Premium for this request. */
-export interface Caller {
-  user: User;
-  isPremium: boolean;
+/** The caller's own conversation, for other features too (through index.ts); undefined for anyone else's. */
+export async function findOwnedSession(db: Db, caller: Pick<Caller, 'user'>, sessionId: string): Promise<ChatSession | undefined> {
+  return queries.findSession(db, sessionId, caller.user.id);
 }
 
-export async function requireSession(deps: ChatDeps, caller: Caller, sessionId: string): Promise<ChatSession> {
-  const session = await queries.findSession(deps.db, sessionId, caller.user.id);
+export async function requireSession(deps: Pick<ChatDeps, 'db'>, caller: Caller, sessionId: string): Promise<ChatSession> {
+  const session = await findOwnedSession(deps.db, caller, sessionId);
   if (!session) throw new AppError('not_found:chat_session');
   return session;
-}
-
-/** Free accounts talk to the free executives only; the upgrade dialog opens on this error. */
-export function assertExecutiveAllowed(caller: Caller, executiveRole: string): void {
-  if (!caller.isPremium && !isFreeExecutiveRole(executiveRole)) throw new AppError('forbidden:role');
 }
 
 export async function createSession(deps: ChatDeps, caller: Caller, input: CreateChatSessionInput): Promise<ChatSessionDto> {
@@ -60,6 +64,13 @@ export async function getSession(deps: ChatDeps, caller: Caller, sessionId: stri
   return toSessionDto(await requireSession(deps, caller, sessionId));
 }
 
+/** Deletes one of the caller's conversations with its messages (a reply being written notices at its next save and stops). */
+export async function deleteSession(deps: ChatDeps, caller: Caller, sessionId: string): Promise<DeleteChatSessionsResponse> {
+  const deletedCount = await queries.deleteSessions(deps.db, caller.user.id, [sessionId]);
+  if (deletedCount === 0) throw new AppError('not_found:chat_session');
+  return { deletedCount };
+}
+
 /**
  * Changes the advisor, industry or the user's own role. Free accounts may do so only before the
  * conversation starts; once it has, a change leaves a system message in the transcript.
@@ -76,12 +87,12 @@ export async function updateContext(deps: ChatDeps, caller: Caller, sessionId: s
     const note = contextChangeNote(session, next);
     if (!note) return { session: toSessionDto(session), systemMessage: null };
     if (next.executiveRole !== session.executiveRole) assertExecutiveAllowed(caller, next.executiveRole);
-    const started = await queries.hasConversationStarted(tx, sessionId);
-    if (started && !caller.isPremium) throw new AppError('forbidden:context');
+    const started = await hasConversationStarted(tx, sessionId);
+    if (started) assertMayChangeStartedConversation(caller);
     const now = new Date();
     const updated = await queries.updateSession(tx, sessionId, caller.user.id, { ...next, updatedAt: now });
     if (!started) return { session: toSessionDto(updated!), systemMessage: null };
-    const [systemMessage] = await queries.insertMessages(tx, [
+    const [systemMessage] = await insertMessages(tx, [
       { sessionId, role: 'system', content: note, userRole: next.userRole, executiveRole: next.executiveRole, status: 'complete', timestamp: now },
     ]);
     return { session: toSessionDto(updated!), systemMessage: toMessageDto(systemMessage!) };
@@ -105,50 +116,7 @@ export async function listDocuments(deps: ChatDeps, caller: Caller, sessionId: s
   return [];
 }
 
-function assertSelf(caller: Caller, userId: string): void {
-  // Another account's id answers as if it did not exist.
-  if (userId !== caller.user.id) throw new AppError('not_found:user');
-}
-
 export async function latestSession(deps: ChatDeps, caller: Caller, userId: string): Promise<{ id: string | null }> {
   assertSelf(caller, userId);
   return { id: await queries.latestSessionId(deps.db, caller.user.id) };
-}
-
-export async function updateDefaults(deps: ChatDeps, caller: Caller, userId: string, input: UpdateChatDefaultsInput): Promise<ChatDefaults> {
-  assertSelf(caller, userId);
-  if (!caller.isPremium) throw new AppError('forbidden:premium');
-  const saved = await queries.updateUserDefaults(deps.db, caller.user.id, input);
-  if (!saved) throw new AppError('not_found:user');
-  deps.sessionCache.invalidateUser(caller.user.id);
-  return saved;
-}
-
-function nextUtcMidnight(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
-export async function usage(deps: ChatDeps, caller: Caller): Promise<ChatUsage> {
-  const used = (await queries.dailyUsage(deps.db, caller.user.id)) ?? { interactions: 0, attachments: 0 };
-  const limits = dailyAllowances(caller.isPremium);
-  return {
-    isPremium: caller.isPremium,
-    interactionsUsed: used.interactions,
-    interactionsLimit: limits.interactions,
-    attachmentsUsed: used.attachments,
-    attachmentsLimit: limits.attachments,
-    resetsAt: nextUtcMidnight().toISOString(),
-  };
-}
-
-/** Start-up: replies left 'streaming' by a previous process can never finish; they fail with their partial text. */
-/**
- * Replies left 'streaming' by a runner that is gone fail as interrupted, keeping their text. With
- * `silentForMs`, only those whose runner has been silent that long: where other instances share
- * the database, a 'streaming' reply may be theirs and alive.
- */
-export async function recoverInterruptedReplies(deps: Pick<ChatDeps, 'db' | 'log'>, options: { silentForMs?: number } = {}): Promise<number> {
-  const count = await queries.failStreamingReplies(deps.db, replyErrors.interrupted, options.silentForMs);
-  if (count > 0) deps.log.info({ count }, 'marked interrupted replies as failed');
-  return count;
 }

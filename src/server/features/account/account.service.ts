@@ -1,0 +1,66 @@
+import type { ChatDefaults, ChatUsage, UpdateChatDefaultsInput } from '#contract/chat.ts';
+import { dailyAllowances } from '#contract/entitlements.ts';
+import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import type { Db, Executor } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { assertSelf, type Caller } from '#server/plugins/session.ts';
+import * as queries from './account.queries.ts';
+
+export interface AccountDeps {
+  db: Db;
+  /** Signed-in users are cached per instance for a moment; a change to their row must drop that copy. */
+  sessionCache: { invalidateUser(userId: string): void };
+}
+
+/** Saved defaults for new conversations: a Premium feature. */
+export async function updateDefaults(deps: AccountDeps, caller: Caller, userId: string, input: UpdateChatDefaultsInput): Promise<ChatDefaults> {
+  assertSelf(caller, userId);
+  if (!caller.isPremium) throw new AppError('forbidden:premium');
+  const saved = await queries.updateUserDefaults(deps.db, caller.user.id, input);
+  if (!saved) throw new AppError('not_found:user');
+  deps.sessionCache.invalidateUser(caller.user.id);
+  return saved;
+}
+
+function nextUtcMidnight(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+export async function usage(deps: AccountDeps, caller: Caller): Promise<ChatUsage> {
+  const used = (await queries.dailyUsage(deps.db, caller.user.id)) ?? { interactions: 0, attachments: 0 };
+  const limits = dailyAllowances(caller.isPremium);
+  return {
+    isPremium: caller.isPremium,
+    interactionsUsed: used.interactions,
+    interactionsLimit: limits.interactions,
+    attachmentsUsed: used.attachments,
+    attachmentsLimit: limits.attachments,
+    resetsAt: nextUtcMidnight().toISOString(),
+  };
+}
+
+/**
+ * The free daily interaction limit for the caller's plan; null when their interactions are not
+ * counted (Premium). The one place that says who is counted and up to what.
+ */
+export function interactionLimitFor(caller: Pick<Caller, 'isPremium'>): number | null {
+  return caller.isPremium ? null : FREE_DAILY_INTERACTIONS;
+}
+
+/**
+ * Counts a free interaction inside the caller's transaction (nothing for Premium); refuses past the
+ * limit. Returns the UTC day it was counted on, to give it back on that day if the reply fails.
+ */
+export async function chargeInteraction(tx: Executor, caller: Caller): Promise<string | null> {
+  const limit = interactionLimitFor(caller);
+  if (limit === null) return null;
+  const day = await queries.consumeInteraction(tx, caller.user.id, limit);
+  if (!day) throw new AppError('rate_limit:interactions');
+  return day;
+}
+
+/** Gives back an interaction counted on `day` (only while it is still that UTC day). */
+export async function refundInteraction(deps: AccountDeps, userId: string, day: string): Promise<void> {
+  await queries.refundInteraction(deps.db, userId, day);
+  deps.sessionCache.invalidateUser(userId);
+}

@@ -1,0 +1,58 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { chatMessageColumns, chatMessages, type ChatMessage } from '#server/db/schema.ts';
+import { ownedBy } from './messages.queries.ts';
+
+/** Puts a failed or stopped reply back to 'streaming' with empty text; the status check makes two retries race safely. */
+export async function restartReply(tx: Executor, messageId: string, values: { userRole: string; executiveRole: string }): Promise<ChatMessage | undefined> {
+  const rows = await tx
+    .update(chatMessages)
+    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null, heartbeatAt: sql`now()` })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), inArray(chatMessages.status, ['failed', 'stopped'])))
+    .returning(chatMessageColumns);
+  return rows[0];
+}
+
+/** Saves the text so far (and that its runner is alive); false when the reply is no longer 'streaming' (stopped elsewhere, or deleted). */
+export async function saveReplyProgress(db: Executor, messageId: string, content: string): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ content, heartbeatAt: sql`now()` })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+export type ReplyEnd = Pick<ChatMessage, 'content' | 'status' | 'error' | 'model' | 'promptTokens' | 'completionTokens'>;
+
+/** Saves how a reply ended, if it is still in `fromStatus` (a reply stopped elsewhere is 'stopped' already). */
+export async function finishReply(db: Executor, messageId: string, fromStatus: 'streaming' | 'stopped', values: ReplyEnd): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set(values)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, fromStatus)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** Marks a 'streaming' reply stopped without its runner (the runner is on another instance, or gone). */
+export async function markReplyStopped(db: Executor, messageId: string, userId: string): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ status: 'stopped' })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming'), ownedBy(userId)));
+}
+
+/**
+ * Replies whose runner is gone fail, keeping their partial text: every 'streaming' one, or with
+ * `silentForMs` only those whose runner has not shown it was alive for that long (by the database's clock).
+ */
+export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<number> {
+  const streaming = eq(chatMessages.status, 'streaming');
+  const rows = await db
+    .update(chatMessages)
+    .set({ status: 'failed', error })
+    .where(silentForMs === undefined ? streaming : and(streaming, sql`${chatMessages.heartbeatAt} < now() - make_interval(secs => ${silentForMs / 1000})`))
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}

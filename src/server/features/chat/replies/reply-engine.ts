@@ -1,0 +1,163 @@
+import type { LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { replyErrors } from '#contract/chat.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { AccountDeps } from '#server/features/account/index.ts';
+import type { EventHub } from '#server/streams/event-hub.ts';
+import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
+import { failStreamingReplies, saveReplyProgress } from '../replies.queries.ts';
+import { titleAfterReply } from './auto-title.ts';
+import { finishReply } from './finish.ts';
+import { abortKind, TurnAbort } from './outcome.ts';
+import { buildReplyPrompt, type ContextProvider, type ReplyJob, type ReplyPrompt } from './prompt.ts';
+import { ReplyStreamView, type ReplyEventSink } from './reply-view.ts';
+import type { TurnStreamEvent } from './stream-events.ts';
+import { createThrottledSaver } from './throttled-saver.ts';
+import { streamTurn, type TurnResult } from './turn.ts';
+
+export interface ReplyEngineDeps extends AccountDeps {
+  db: Db;
+  config: Config;
+  model: LanguageModel;
+  hub: EventHub<TurnStreamEvent>;
+  log: FastifyBaseLogger;
+  /** Steps that add to a reply's prompt (documents); run in order for every reply. */
+  contextProviders: readonly ContextProvider[];
+}
+
+interface Running {
+  job: ReplyJob;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Writes assistant replies in the background, independent of any HTTP request: one model call per
+ * reply, stoppable, publishing to the event hub and saving progress to the database. Any instance
+ * can follow a reply (from the hub, or from the database when it is written elsewhere).
+ *
+ * Public surface: start, stop, follow, recover; ownerOf and isRunning answer about replies written
+ * here without a query. Its lifecycle (recovery sweep, shutdown order) is replies.plugin.ts's.
+ */
+export class ReplyEngine {
+  private readonly running = new Map<string, Running>();
+  private readonly background = new Set<Promise<unknown>>();
+  private closing = false;
+
+  constructor(private readonly deps: ReplyEngineDeps) {}
+
+  /** Starts writing a reply; returns at once. The hub knows the reply is live before this returns. */
+  start(job: ReplyJob): void {
+    const controller = new AbortController();
+    if (this.closing) controller.abort(new TurnAbort('shutdown'));
+    this.deps.hub.open(job.messageId);
+    const done = this.run(job, controller)
+      .catch((err: unknown) => this.deps.log.error({ err, messageId: job.messageId }, 'reply runner crashed'))
+      .finally(() => this.running.delete(job.messageId));
+    this.running.set(job.messageId, { job, controller, done });
+  }
+
+  /** Stops a reply written here and waits until its final state is saved; false when it is not written here. */
+  async stop(messageId: string): Promise<boolean> {
+    const running = this.running.get(messageId);
+    if (!running) return false;
+    running.controller.abort(new TurnAbort('stop'));
+    await running.done;
+    return true;
+  }
+
+  /**
+   * Follows one reply for one reader (ownership checked before): the text so far or, with
+   * `resumeFrom` (a text offset the reader had), what it lacks, then live text, then the end.
+   * `end` runs once, when the follower ends; stop() the follower when the reader leaves.
+   */
+  async follow(messageId: string, resumeFrom: number | null, sink: ReplyEventSink & { end(): void }, options: FollowerOptions = {}): Promise<StreamFollower<TurnStreamEvent>> {
+    const view = new ReplyStreamView(this.deps.db, messageId, resumeFrom, sink);
+    const follower = new StreamFollower(this.deps.hub, messageId, view, () => sink.end(), {
+      onError: (err) => this.deps.log.warn({ err, messageId }, 'a reply stream could not read the reply'),
+      ...options,
+    });
+    await follower.start();
+    return follower;
+  }
+
+  /**
+   * Replies left 'streaming' by a runner that is gone fail as interrupted, keeping their text. With
+   * `silentForMs`, only those whose runner has been silent that long: where other instances share
+   * the database, a 'streaming' reply may be theirs and alive.
+   */
+  async recover(options: { silentForMs?: number } = {}): Promise<number> {
+    const count = await failStreamingReplies(this.deps.db, replyErrors.interrupted, options.silentForMs);
+    if (count > 0) this.deps.log.info({ count }, 'marked interrupted replies as failed');
+    return count;
+  }
+
+  /** Who a reply being written here belongs to (known from its admission), without a query. */
+  ownerOf(messageId: string): { userId: string; sessionId: string } | undefined {
+    const job = this.running.get(messageId)?.job;
+    return job && { userId: job.userId, sessionId: job.sessionId };
+  }
+
+  isRunning(messageId: string): boolean {
+    return this.running.has(messageId);
+  }
+
+  /** Resolves when no reply is being written here and no follow-up work (titles) is pending. */
+  async whenIdle(): Promise<void> {
+    while (this.running.size > 0 || this.background.size > 0) {
+      await Promise.allSettled([...[...this.running.values()].map((r) => r.done), ...this.background]);
+    }
+  }
+
+  /** Shutdown: every running reply ends 'failed' (interrupted) with its text saved; waits for all of it. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const running of this.running.values()) running.controller.abort(new TurnAbort('shutdown'));
+    await this.whenIdle();
+  }
+
+  /** One reply: prompt, model call (published and saved as it streams), end, title. */
+  private async run(job: ReplyJob, controller: AbortController): Promise<void> {
+    const { deps } = this;
+    const saver = createThrottledSaver({
+      save: (text) => saveReplyProgress(deps.db, job.messageId, text),
+      onGone: () => {
+        if (!controller.signal.aborted) controller.abort(new TurnAbort('stopped-elsewhere'));
+      },
+      onError: (err) => deps.log.warn({ err, messageId: job.messageId }, 'could not save reply progress'),
+    });
+    let prompt: ReplyPrompt | undefined;
+    let run: TurnResult;
+    try {
+      prompt = await buildReplyPrompt(deps, job, controller.signal);
+      if (prompt.notes.length > 0) deps.log.info({ messageId: job.messageId, notes: prompt.notes }, 'reply context');
+      run = await streamTurn({
+        model: deps.model,
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: deps.config.ai.maxOutputTokens,
+        maxRetries: deps.config.ai.maxRetries,
+        stallTimeoutMs: deps.config.ai.stallTimeoutMs,
+        providerOptions: prompt.providerOptions,
+        controller,
+        onText: (delta, text) => {
+          deps.hub.publish(job.messageId, { type: 'delta', turn: job.messageId, text: delta, offset: text.length });
+          saver.update(text);
+        },
+      });
+    } catch (err) {
+      // Before the model call: the history could not be read, or a context provider failed.
+      run = { text: '', finished: false, error: err, usage: undefined };
+    }
+    await saver.settle();
+    const outcome = await finishReply(deps, job, run, abortKind(controller.signal));
+    if (outcome.status === 'complete' && prompt && !this.closing) this.track(titleAfterReply(deps, job, prompt.history, run.text));
+  }
+
+  /** Keeps track of follow-up work so close() and whenIdle() can wait for it. */
+  private track(task: Promise<unknown>): void {
+    const tracked = task.finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+}

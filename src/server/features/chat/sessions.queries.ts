@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { chatSessions, type ChatSession } from '#server/db/schema.ts';
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; title: string; executiveRole: string; industry: string; userRole: string },
+): Promise<ChatSession> {
+  const rows = await db.insert(chatSessions).values(values).returning();
+  return rows[0]!;
+}
+
+export async function findSession(db: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The session, locked until the transaction ends: context changes and sends of one conversation take turns. */
+export async function lockSession(tx: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+  const rows = await tx
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+/** Marks the session used and locks it until the transaction ends (sends of one conversation take turns). */
+export async function touchSession(tx: Executor, sessionId: string, userId: string, at: Date): Promise<ChatSession | undefined> {
+  return updateSession(tx, sessionId, userId, { updatedAt: at });
+}
+
+export async function updateSession(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+  values: Partial<Pick<ChatSession, 'title' | 'executiveRole' | 'industry' | 'userRole' | 'updatedAt'>>,
+): Promise<ChatSession | undefined> {
+  const rows = await db
+    .update(chatSessions)
+    .set(values)
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .returning();
+  return rows[0];
+}
+
+export async function latestSessionId(db: Executor, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId))
+    .orderBy(desc(chatSessions.updatedAt))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */
+export async function deleteSessions(db: Executor, userId: string, sessionIds: string[]): Promise<number> {
+  const rows = await db
+    .delete(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, sessionIds)))
+    .returning({ id: chatSessions.id });
+  return rows.length;
+}
