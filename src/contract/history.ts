@@ -20,6 +20,7 @@ export const SNIPPET_MATCH_END = '\uE001';
 export const historyValidation = {
   queryTooLong: `Search terms can be at most ${MAX_HISTORY_SEARCH_LENGTH} characters`,
   sessionIdsInvalid: `Choose between 1 and ${MAX_SESSIONS_PER_DELETE} conversations`,
+  deleteSelectionInvalid: `Give 1 to ${MAX_SESSIONS_PER_DELETE} conversation ids as sessionIds, or all: true`,
   idInvalid: 'Not a valid id',
 } as const;
 
@@ -90,13 +91,22 @@ export const listChatSessionsResponseSchema = z.object({
 });
 export type ListChatSessionsResponse = z.infer<typeof listChatSessionsResponseSchema>;
 
-/** DELETE /api/users/:id/chat-sessions: ids that are not the caller's own are ignored. */
-export const deleteChatSessionsInputSchema = z.object({
-  sessionIds: z
-    .array(idSchema, { error: historyValidation.sessionIdsInvalid })
-    .min(1, historyValidation.sessionIdsInvalid)
-    .max(MAX_SESSIONS_PER_DELETE, historyValidation.sessionIdsInvalid),
-});
+/**
+ * DELETE /api/users/:id/chat-sessions: the listed conversations (ids that are not the caller's own
+ * are ignored), or with `all: true` every conversation of the caller, in one statement.
+ */
+export const deleteChatSessionsInputSchema = z.union(
+  [
+    z.strictObject({
+      sessionIds: z
+        .array(idSchema, { error: historyValidation.sessionIdsInvalid })
+        .min(1, historyValidation.sessionIdsInvalid)
+        .max(MAX_SESSIONS_PER_DELETE, historyValidation.sessionIdsInvalid),
+    }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { error: historyValidation.deleteSelectionInvalid },
+);
 export type DeleteChatSessionsInput = z.infer<typeof deleteChatSessionsInputSchema>;
 export const deleteChatSessionsResponseSchema = z.object({ deletedCount: z.number().int() });
 export type DeleteChatSessionsResponse = z.infer<typeof deleteChatSessionsResponseSchema>;
