@@ -38,8 +38,27 @@ export const historyText = {
   deleteFailed: { title: 'Error', description: 'Failed to delete conversation.' },
   allDeleted: (count: number) => ({ title: 'All conversations deleted', description: `${count} conversation(s) have been removed.` }),
   deleteAllFailed: { title: 'Error', description: 'Failed to delete all conversations.' },
+  copied: { title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.' },
   copyFailed: { title: 'Copy failed', description: 'Could not copy to the clipboard. Please try again.' },
   exportFailed: { title: 'Export failed', description: 'Could not export message or conversation to PDF' },
+  /** The page's subtitle: how many conversations there are ("1000+" when older ones are not listed). */
+  subtitle: (count: number, more: boolean) => `${count}${more ? '+' : ''} ${count === 1 ? 'conversation' : 'conversations'} with your executive advisors`,
+  subtitleEmpty: 'Every conversation with your advisors, in one place.',
+  upgradeTitle: 'Conversation history is a Premium feature',
+  upgradeText: 'Upgrade to Premium to search, revisit and export every conversation with your executive advisors.',
+  moreMatches: (shown: number) => `Showing the best ${shown} matches.`,
+  olderNotShown: 'Older conversations are not shown. Search to find them.',
+  confirmDelete: {
+    title: 'Delete this conversation?',
+    description: (title: string) => `"${title}" and all its messages will be permanently deleted. This cannot be undone.`,
+    confirm: 'Delete',
+  },
+  confirmDeleteAll: {
+    title: 'Delete all conversations?',
+    description: (count: number, more: boolean) =>
+      `All ${count}${more ? '+' : ''} of your conversations and their messages will be permanently deleted. This cannot be undone.`,
+    confirm: 'Delete All',
+  },
 } as const;
 
 export function messageCountLabel(count: number): string {
