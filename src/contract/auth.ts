@@ -130,7 +130,8 @@ export const authText = {
   signInFailed: { title: 'Authentication failure', description: 'Invalid email or password.' },
   signUpFailed: (reason?: string) => ({ title: 'Failed to create account', description: reason ?? 'Please try again.' }),
   signUpUnreachable: { title: 'Error', description: 'Something went wrong. Please try again.' },
-  resetEmailSent: (message: string) => ({ title: 'Reset email sent', description: message }),
+  /** Described by the server's answer (the same whether or not the address has an account). */
+  resetEmailSent: { title: 'Reset email sent' },
   resetEmailFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to send reset email.' }),
   resetLinkMissing: { title: 'Invalid reset link', description: 'This link is missing its reset token. Please request a new one.' },
   resetFailed: (reason?: string) => ({ title: 'Reset failed', description: reason ?? 'Failed to reset password. The link may be invalid or expired.' }),

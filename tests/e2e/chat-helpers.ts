@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** The chat screen as the journeys see it: by role and label, as a user would find things. */
 export function chat(page: Page) {
@@ -27,4 +27,19 @@ export function chat(page: Page) {
       await expect(page.locator('[data-status="streaming"]')).toHaveCount(0, { timeout });
     },
   };
+}
+
+/** Counts the page's reply streams (GET .../messages/{id}/stream) that are open: started and neither finished nor failed. */
+export function openReplyStreams(page: Page): { readonly open: number } {
+  const isStream = (url: string) => /\/messages\/[^/]+\/stream$/.test(new URL(url).pathname);
+  const counter = { open: 0 };
+  page.on('request', (request) => {
+    if (isStream(request.url())) counter.open += 1;
+  });
+  const ended = (request: Request) => {
+    if (isStream(request.url())) counter.open -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return counter;
 }

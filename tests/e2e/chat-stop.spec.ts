@@ -1,8 +1,9 @@
 import { expect, signUpViaApi, test } from './fixtures.ts';
-import { chat } from './chat-helpers.ts';
+import { chat, openReplyStreams } from './chat-helpers.ts';
 
 test('Stop keeps the partial reply, and Retry writes it again', async ({ page }) => {
   await signUpViaApi(page);
+  const streams = openReplyStreams(page);
   await page.goto('/chat');
   const c = chat(page);
   await c.ask('What should our board hear about the delayed launch?');
@@ -15,8 +16,8 @@ test('Stop keeps the partial reply, and Retry writes it again', async ({ page })
   const partial = await c.lastReply.innerText();
   expect(partial).toContain('My take as your');
   expect(partial).not.toContain('Questions for you');
-  // Nothing more arrives after a stop, and the send button is back.
-  await page.waitForTimeout(1000);
+  // Nothing more arrives after a stop: the page stops following the reply (its stream is closed), and the text is as it was.
+  await expect.poll(() => streams.open, { message: 'reply streams still open' }).toBe(0);
   expect(await c.lastReply.innerText()).toBe(partial);
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 

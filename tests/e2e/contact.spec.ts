@@ -1,29 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { contactMessages, contactNotices } from '../../src/contract/contact.ts';
-import type { SunkMail } from '../fakes/smtp-sink.ts';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
-import { e2eMailDir } from './paths.ts';
+import { expect, signUpViaApi, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
 
 /** The message the SMTP sink received with this subject (several tests write to the team address). */
-async function mailWithSubject(subject: string, timeoutMs = 15_000): Promise<SunkMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = (() => {
-      try {
-        return readdirSync(e2eMailDir);
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files) {
-      const mail = JSON.parse(readFileSync(path.join(e2eMailDir, file), 'utf8')) as SunkMail;
-      if (mail.subject.includes(subject)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No e-mail with subject "${subject}" within ${timeoutMs} ms`);
-}
+const mailWithSubject = (subject: string) => waitForMailWhere((mail) => mail.subject.includes(subject), `with subject "${subject}"`);
 
 test('the contact form shows every validation message of the spec and sends nothing', async ({ page }) => {
   let posted = 0;

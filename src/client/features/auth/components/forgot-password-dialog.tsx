@@ -19,7 +19,7 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { message } = await forgot.mutateAsync(values);
-      notify({ ...authText.resetEmailSent(message), variant: 'success' });
+      notify({ ...authText.resetEmailSent, description: message, variant: 'success' });
       setOpen(false);
       form.reset();
     } catch (error) {
