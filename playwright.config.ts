@@ -11,11 +11,15 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // No automatic retries, in CI either: a test that passes only on a second try is a bug to fix.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'tmp/playwright-report' }]],
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'tmp/test-results',
+  // The run must leave as many users as it found: every test deletes the users it signed up (fixtures.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',

@@ -118,3 +118,21 @@ export const authResponses = {
   resetPassword: 'Your password has been reset. Please sign in with your new password.',
   loggedOut: 'Signed out',
 } as const;
+
+/**
+ * The account pages' notices (spec sections 4 and 8). `reason` is the server's message when it sent
+ * one; without it the spec's fallback is shown.
+ */
+export const authText = {
+  signedOut: { title: 'Signed out', description: "You've been successfully signed out." },
+  signOutFailed: { title: 'Error', description: 'Failed to sign out properly.' },
+  /** One message for every cause: never tell which of e-mail or password was wrong. */
+  signInFailed: { title: 'Authentication failure', description: 'Invalid email or password.' },
+  signUpFailed: (reason?: string) => ({ title: 'Failed to create account', description: reason ?? 'Please try again.' }),
+  signUpUnreachable: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  /** Described by the server's answer (the same whether or not the address has an account). */
+  resetEmailSent: { title: 'Reset email sent' },
+  resetEmailFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to send reset email.' }),
+  resetLinkMissing: { title: 'Invalid reset link', description: 'This link is missing its reset token. Please request a new one.' },
+  resetFailed: (reason?: string) => ({ title: 'Reset failed', description: reason ?? 'Failed to reset password. The link may be invalid or expired.' }),
+} as const;

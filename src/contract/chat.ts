@@ -28,6 +28,40 @@ export const replyErrors = {
   interrupted: 'Interrupted: the server restarted while this reply was being written.',
 } as const;
 
+/**
+ * The chat screen's notices (spec section 8) and the other words it says to users, shared by the
+ * screen and its tests. The failed-action notices are titled 'Error' as the spec's are.
+ */
+export const chatText = {
+  sendFailed: { title: 'Error', description: 'Failed to send message' },
+  createSessionFailed: { title: 'Error', description: 'Failed to create chat session' },
+  contextChangeFailed: { title: 'Error', description: 'Failed to update conversation context' },
+  saveDefaultsFailed: (fields: readonly string[]) => ({ title: 'Error', description: `Failed to save default ${fields.join(' / ')} preference` }),
+  defaultsCleared: { title: 'Defaults cleared', description: 'New conversations start with the standard role, advisor and industry.' },
+  defaultsSaved: (context: ChatContext) => ({
+    title: 'Defaults saved',
+    description: `New conversations start with you as ${context.userRole}, talking to the ${context.executiveRole} in ${context.industry}.`,
+  }),
+  conversationNotFound: { title: 'Conversation not found', description: 'It may have expired; starting a new one.' },
+  earlierMessagesFailed: { title: 'Error', description: 'Failed to load earlier messages' },
+  feedbackFailed: { title: 'Feedback failed', description: 'Your rating could not be saved. Please try again.' },
+  deleteFailed: { title: 'Delete failed', description: 'The message could not be deleted. Please try again.' },
+  copyFailed: { title: 'Copy failed', description: 'The message could not be copied to the clipboard.' },
+  stopFailed: { title: 'Error', description: 'Failed to stop the reply' },
+  retryFailed: { title: 'Error', description: 'Failed to retry the reply' },
+  speechNotSupported: { title: 'Not Supported', description: 'Speech recognition is not supported in this browser.' },
+  speechFailed: { title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.' },
+  readAloudNotSupported: { title: 'Audio Not Supported', description: 'Reading replies aloud is not supported in this browser.' },
+  paymentSucceeded: (appName: string) => ({ title: 'Payment Successful!', description: `Welcome to ${appName} Premium! Every advisor, history and export are now yours.` }),
+  checkoutCancelled: { title: 'Subscription Cancelled', description: 'Checkout was cancelled. You have not been charged.' },
+  /** Why the upgrade dialog opened from the export menu. */
+  exportIsPremium: 'Export is part of Premium.',
+  /** Said to screen readers when a reply has been written. */
+  replied: (advisor: string | null) => `${advisor ?? 'Your advisor'} replied.`,
+  loadFailedTitle: 'This conversation could not be loaded.',
+  loadFailedText: 'Check your connection and try again.',
+} as const;
+
 export const MAX_MESSAGE_LENGTH = 8000;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_DOCUMENTS_PER_MESSAGE = 10;

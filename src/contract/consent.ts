@@ -21,3 +21,8 @@ export const pageViewInputSchema = z.object({
     .regex(/^\/[^?#\s]*$/, 'path must be a site path without a query string'),
 });
 export type PageViewInput = z.infer<typeof pageViewInputSchema>;
+
+/** What the cookie banner says when a choice could not be stored. */
+export const consentText = {
+  saveFailed: { title: 'Cookie choice not saved', description: 'Please try again in a moment.' },
+} as const;

@@ -39,4 +39,6 @@ export const contactNotices = {
   sent: 'Message sent!',
   sentDescription: "Thanks for getting in touch. We'll reply by e-mail.",
   failed: 'Failed to send message',
+  /** When the server sent no reason (offline, or it could not be reached). */
+  failedUnreachable: 'Please check your connection and try again.',
 } as const;

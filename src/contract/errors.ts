@@ -20,7 +20,7 @@ export const errorCatalog = {
   'rate_limit:auth': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   'rate_limit:general': { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },
   'internal:unexpected': { status: 500, message: 'Something went wrong' },
-  // Chat. A 403 'forbidden:*' or a message containing 'interaction limit' opens the upgrade dialog.
+  // Chat. The codes in upgradeErrorCodes open the upgrade dialog.
   'forbidden:role': { status: 403, message: 'Upgrade to Premium to talk to this executive. Free accounts can talk to the CEO, CFO and CHRO.' },
   'forbidden:context': {
     status: 403,
@@ -39,6 +39,16 @@ export const errorCatalog = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;
+
+/**
+ * Refusals that Premium lifts (spec section 8: the interaction limit; section 5: locked advisors and
+ * context): the client answers them with the upgrade dialog, deciding by the code, never the text.
+ */
+export const upgradeErrorCodes = ['rate_limit:interactions', 'forbidden:role', 'forbidden:context', 'forbidden:premium'] as const satisfies readonly ErrorCode[];
+
+export function isUpgradeErrorCode(code: string | undefined): boolean {
+  return (upgradeErrorCodes as readonly string[]).includes(code ?? '');
+}
 
 export const errorResponseSchema = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -20,6 +20,7 @@ export const SNIPPET_MATCH_END = '\uE001';
 export const historyValidation = {
   queryTooLong: `Search terms can be at most ${MAX_HISTORY_SEARCH_LENGTH} characters`,
   sessionIdsInvalid: `Choose between 1 and ${MAX_SESSIONS_PER_DELETE} conversations`,
+  deleteSelectionInvalid: `Give 1 to ${MAX_SESSIONS_PER_DELETE} conversation ids as sessionIds, or all: true`,
   idInvalid: 'Not a valid id',
 } as const;
 
@@ -37,8 +38,27 @@ export const historyText = {
   deleteFailed: { title: 'Error', description: 'Failed to delete conversation.' },
   allDeleted: (count: number) => ({ title: 'All conversations deleted', description: `${count} conversation(s) have been removed.` }),
   deleteAllFailed: { title: 'Error', description: 'Failed to delete all conversations.' },
+  copied: { title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.' },
   copyFailed: { title: 'Copy failed', description: 'Could not copy to the clipboard. Please try again.' },
   exportFailed: { title: 'Export failed', description: 'Could not export message or conversation to PDF' },
+  /** The page's subtitle: how many conversations there are ("1000+" when older ones are not listed). */
+  subtitle: (count: number, more: boolean) => `${count}${more ? '+' : ''} ${count === 1 ? 'conversation' : 'conversations'} with your executive advisors`,
+  subtitleEmpty: 'Every conversation with your advisors, in one place.',
+  upgradeTitle: 'Conversation history is a Premium feature',
+  upgradeText: 'Upgrade to Premium to search, revisit and export every conversation with your executive advisors.',
+  moreMatches: (shown: number) => `Showing the best ${shown} matches.`,
+  olderNotShown: 'Older conversations are not shown. Search to find them.',
+  confirmDelete: {
+    title: 'Delete this conversation?',
+    description: (title: string) => `"${title}" and all its messages will be permanently deleted. This cannot be undone.`,
+    confirm: 'Delete',
+  },
+  confirmDeleteAll: {
+    title: 'Delete all conversations?',
+    description: (count: number, more: boolean) =>
+      `All ${count}${more ? '+' : ''} of your conversations and their messages will be permanently deleted. This cannot be undone.`,
+    confirm: 'Delete All',
+  },
 } as const;
 
 export function messageCountLabel(count: number): string {
@@ -90,13 +110,22 @@ export const listChatSessionsResponseSchema = z.object({
 });
 export type ListChatSessionsResponse = z.infer<typeof listChatSessionsResponseSchema>;
 
-/** DELETE /api/users/:id/chat-sessions: ids that are not the caller's own are ignored. */
-export const deleteChatSessionsInputSchema = z.object({
-  sessionIds: z
-    .array(idSchema, { error: historyValidation.sessionIdsInvalid })
-    .min(1, historyValidation.sessionIdsInvalid)
-    .max(MAX_SESSIONS_PER_DELETE, historyValidation.sessionIdsInvalid),
-});
+/**
+ * DELETE /api/users/:id/chat-sessions: the listed conversations (ids that are not the caller's own
+ * are ignored), or with `all: true` every conversation of the caller, in one statement.
+ */
+export const deleteChatSessionsInputSchema = z.union(
+  [
+    z.strictObject({
+      sessionIds: z
+        .array(idSchema, { error: historyValidation.sessionIdsInvalid })
+        .min(1, historyValidation.sessionIdsInvalid)
+        .max(MAX_SESSIONS_PER_DELETE, historyValidation.sessionIdsInvalid),
+    }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { error: historyValidation.deleteSelectionInvalid },
+);
 export type DeleteChatSessionsInput = z.infer<typeof deleteChatSessionsInputSchema>;
 export const deleteChatSessionsResponseSchema = z.object({ deletedCount: z.number().int() });
 export type DeleteChatSessionsResponse = z.infer<typeof deleteChatSessionsResponseSchema>;

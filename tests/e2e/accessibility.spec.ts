@@ -68,8 +68,9 @@ test('every public page fits a 390 px phone and a 1280 px desktop without sidewa
   }
 });
 
-test('focus is always visible and every control of the public pages is reachable with Tab', async ({ page }) => {
-  for (const [path, heading] of publicPages) {
+// One test per page, each with its own time: every control is walked with Tab.
+for (const [path, heading] of publicPages) {
+  test(`${path}: focus is always visible and every control is reachable with Tab`, async ({ page }) => {
     await page.goto(path);
     await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
     const controls = await page.evaluate(() =>
@@ -77,23 +78,24 @@ test('focus is always visible and every control of the public pages is reachable
         .filter((el) => el.tabIndex >= 0 && !el.closest('[aria-hidden="true"]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
         .map((el) => el.outerHTML.slice(0, 120)),
     );
-    const reached = new Set<string>();
-    const unfocusedOutline: string[] = [];
-    for (let i = 0; i < controls.length + 5; i += 1) {
-      await page.keyboard.press('Tab');
-      const info = await page.evaluate(() => {
+    // The page notes each control as Tab focuses it (a round trip per key, not two).
+    await page.evaluate(() => {
+      const seen: { html: string; visible: boolean }[] = [];
+      (window as unknown as { focusedByTab: typeof seen }).focusedByTab = seen;
+      document.addEventListener('keyup', (event) => {
         const el = document.activeElement as HTMLElement | null;
-        if (!el || el === document.body) return null;
+        if (event.key !== 'Tab' || !el || el === document.body) return;
         const style = getComputedStyle(el);
         const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-        return { html: el.outerHTML.slice(0, 120), visible };
+        seen.push({ html: el.outerHTML.slice(0, 120), visible });
       });
-      if (!info) continue;
-      reached.add(info.html);
-      if (!info.visible) unfocusedOutline.push(info.html);
-    }
+    });
+    for (let i = 0; i < controls.length + 5; i += 1) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => (window as unknown as { focusedByTab: { html: string; visible: boolean }[] }).focusedByTab);
+    const reached = new Set(focused.map((info) => info.html));
+    const unfocusedOutline = focused.filter((info) => !info.visible).map((info) => info.html);
     const unreachable = controls.filter((html) => !reached.has(html));
     expect(unreachable, `${path}: controls Tab never reached`).toEqual([]);
     expect(unfocusedOutline, `${path}: focused without a visible focus indicator`).toEqual([]);
-  }
-});
+  });
+}

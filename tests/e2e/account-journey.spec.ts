@@ -1,3 +1,4 @@
+import { authText } from '../../src/contract/auth.ts';
 import { expect, test, uniqueEmail, waitForMail } from './fixtures.ts';
 
 test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay signed in after reopening the browser', async ({ page, browser }) => {
@@ -25,7 +26,7 @@ test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay 
   // Sign out (from the profile menu): notice and back to the landing page.
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
+  await expect(page.getByText(authText.signedOut.description)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // Forgot password from the sign-in page.
@@ -35,7 +36,7 @@ test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('Reset email sent')).toBeVisible();
+  await expect(page.getByText(authText.resetEmailSent.title)).toBeVisible();
 
   // Read the mail from the real SMTP sink and follow its link.
   const mail = await waitForMail(email);
@@ -52,7 +53,7 @@ test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page.getByText(authText.signInFailed.description)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await expect(page.getByRole('checkbox', { name: 'Stay signed in for 90 days' })).toBeChecked();
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,4 +1,6 @@
-import { expect, signUpViaApi, test } from './fixtures.ts';
+import { errorCatalog } from '../../src/contract/errors.ts';
+import { authText } from '../../src/contract/auth.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
 
 test('signup shows every validation message of the spec', async ({ page }) => {
   await page.goto('/signup');
@@ -25,7 +27,7 @@ test('choosing a plan changes the title and sends the new user to checkout with 
   await expect(page.getByRole('heading', { name: 'Create Account - Yearly Plan' })).toBeVisible();
   await page.getByLabel('First name').fill('Plan');
   await page.getByLabel('Last name').fill('Chooser');
-  await page.getByLabel('Email').fill(`plan.${Date.now()}@example.com`);
+  await page.getByLabel('Email').fill(uniqueEmail('plan'));
   await page.getByLabel('Password', { exact: true }).fill('password 1234');
   await page.getByLabel('Confirm password').fill('password 1234');
   await page.getByRole('checkbox', { name: /I am 18 or older/ }).click();
@@ -52,14 +54,14 @@ test('sign-in failure says only "Invalid email or password."; show/hide toggles 
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Authentication failure')).toBeVisible();
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page.getByText(authText.signInFailed.title)).toBeVisible();
+  await expect(page.getByText(authText.signInFailed.description)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', '/plans');
 });
 
 test('a reset link without a token says so and goes to /signin', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByText('Invalid reset link')).toBeVisible();
+  await expect(page.getByText(authText.resetLinkMissing.title)).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });
 
@@ -68,12 +70,12 @@ test('an invalid reset token shows the server reason', async ({ page }) => {
   await page.getByLabel('New password', { exact: true }).fill('password 1234');
   await page.getByLabel('Confirm new password').fill('password 1234');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Reset failed')).toBeVisible();
-  await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+  await expect(page.getByText(authText.resetFailed().title)).toBeVisible();
+  await expect(page.getByText(errorCatalog['bad_request:reset_token'].message)).toBeVisible();
 });
 
 test('the auth forms work with the keyboard alone', async ({ page }) => {
-  await signUpViaApi(page, { email: `kbd.${Date.now()}@example.com`, password: 'keyboard only 1' }).then(async (user) => {
+  await signUpViaApi(page, { email: uniqueEmail('kbd'), password: 'keyboard only 1' }).then(async (user) => {
     await page.context().clearCookies();
     await page.goto('/signin');
     await page.getByLabel('Email').focus();

@@ -1,3 +1,4 @@
+import { errorCatalog } from '../../src/contract/errors.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat } from './chat-helpers.ts';
 
@@ -41,7 +42,7 @@ test('a free user meets the locked advisors, the fixed context and, at the sixth
   await c.waitForNoReplyStreaming(60_000);
   await c.ask('One more question?');
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('daily interaction limit of 5');
+  await expect(dialog).toContainText(errorCatalog['rate_limit:interactions'].message);
   await expect(dialog.getByRole('radio', { name: /Yearly/ })).toBeChecked();
   await expect(dialog).toContainText(/Save \d+%/);
   await dialog.getByRole('button', { name: 'Not Now' }).click();

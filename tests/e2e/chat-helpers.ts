@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** The chat screen as the journeys see it: by role and label, as a user would find things. */
 export function chat(page: Page) {
@@ -27,4 +27,63 @@ export function chat(page: Page) {
       await expect(page.locator('[data-status="streaming"]')).toHaveCount(0, { timeout });
     },
   };
+}
+
+/** Counts the page's reply streams (GET .../messages/{id}/stream) that are open: started and neither finished nor failed. */
+export function openReplyStreams(page: Page): { readonly open: number } {
+  const isStream = (url: string) => /\/messages\/[^/]+\/stream$/.test(new URL(url).pathname);
+  const counter = { open: 0 };
+  page.on('request', (request) => {
+    if (isStream(request.url())) counter.open += 1;
+  });
+  const ended = (request: Request) => {
+    if (isStream(request.url())) counter.open -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return counter;
+}
+
+/**
+ * Records, in the page itself, every length the last reply shows while it is streaming, so a test
+ * can tell that it grew as it streamed however slowly the test itself runs. Call after navigating.
+ */
+export async function recordStreamingLengths(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { streamingLengths: number[] }).streamingLengths = seen;
+    new MutationObserver(() => {
+      const reply = [...document.querySelectorAll('[data-testid="assistant-message"]')].at(-1);
+      const length = reply?.textContent?.length ?? 0;
+      if (reply?.getAttribute('data-status') === 'streaming' && length !== seen.at(-1)) seen.push(length);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { streamingLengths: number[] }).streamingLengths);
+}
+
+/**
+ * Stops the reply, or leaves the page, the moment the last reply, still streaming, shows `text`.
+ * It acts from inside the page (a real click on Stop, a real navigation), so it happens mid-reply
+ * however slowly the test itself runs. Start it before asking, await it after.
+ */
+export async function whileStreaming(page: Page, text: string, action: 'stop' | 'leave'): Promise<void> {
+  const acted = page.evaluate(
+    ({ text, action }) =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const reply = [...document.querySelectorAll<HTMLElement>('[data-testid="assistant-message"]')].at(-1);
+          if (reply?.dataset.status !== 'streaming' || !reply.textContent?.includes(text)) return;
+          observer.disconnect();
+          if (action === 'stop') document.querySelector<HTMLButtonElement>('button[aria-label="Stop reply"]')!.click();
+          else window.location.assign('about:blank');
+          resolve();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      }),
+    { text, action },
+  );
+  if (action === 'stop') return acted;
+  // Leaving destroys the page's context, which may reject the evaluation: the navigation is what counts.
+  await acted.catch(() => {});
+  await page.waitForURL('about:blank');
 }

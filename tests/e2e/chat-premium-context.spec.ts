@@ -1,3 +1,4 @@
+import { chatText } from '../../src/contract/chat.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat } from './chat-helpers.ts';
 
@@ -42,7 +43,9 @@ test('a premium user switches advisor mid-conversation and saves the context as 
 
   // The star saves the three as defaults; a new conversation starts with them.
   await page.getByRole('button', { name: 'Save as my defaults' }).click();
-  await expect(page.getByText('Defaults saved')).toBeVisible();
+  const saved = chatText.defaultsSaved({ userRole: 'Research Analyst', executiveRole: 'CFO', industry: 'Healthcare' });
+  await expect(page.getByText(saved.title)).toBeVisible();
+  await expect(page.getByText(saved.description)).toBeVisible();
   await expect(page.getByRole('button', { name: /Saved as your defaults/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expect(page).toHaveURL(/\/chat$/);

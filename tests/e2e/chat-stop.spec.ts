@@ -1,22 +1,22 @@
 import { expect, signUpViaApi, test } from './fixtures.ts';
-import { chat } from './chat-helpers.ts';
+import { chat, openReplyStreams, recordStreamingLengths, whileStreaming } from './chat-helpers.ts';
 
 test('Stop keeps the partial reply, and Retry writes it again', async ({ page }) => {
   await signUpViaApi(page);
+  const streams = openReplyStreams(page);
   await page.goto('/chat');
   const c = chat(page);
+  // Stop is pressed as soon as the first words are shown, while the reply is still being written.
+  const stopped = whileStreaming(page, 'My take as your', 'stop');
   await c.ask('What should our board hear about the delayed launch?');
-  await c.waitForReplyStatus('streaming');
-  await expect(c.lastReply).toContainText('My take as your', { timeout: 15_000 });
-
-  await page.getByRole('button', { name: 'Stop reply' }).click();
+  await stopped;
   await c.waitForReplyStatus('stopped');
   await expect(c.lastReply).toContainText('Reply stopped');
   const partial = await c.lastReply.innerText();
   expect(partial).toContain('My take as your');
   expect(partial).not.toContain('Questions for you');
-  // Nothing more arrives after a stop, and the send button is back.
-  await page.waitForTimeout(1000);
+  // Nothing more arrives after a stop: the page stops following the reply (its stream is closed), and the text is as it was.
+  await expect.poll(() => streams.open, { message: 'reply streams still open' }).toBe(0);
   expect(await c.lastReply.innerText()).toBe(partial);
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 
@@ -26,9 +26,11 @@ test('Stop keeps the partial reply, and Retry writes it again', async ({ page })
   await expect(c.lastReply).toContainText('My take as your');
   await expect(c.lastReply).not.toContainText('Questions for you');
 
+  const streamingLengths = await recordStreamingLengths(page);
   await c.lastReply.getByRole('button', { name: 'Retry' }).click();
-  await c.waitForReplyStatus('streaming');
   await c.waitForReplyStatus('complete', 45_000);
+  // Written again from the start: the page saw it stream anew.
+  expect((await streamingLengths()).length).toBeGreaterThan(0);
   await expect(c.lastReply).toContainText('Questions for you');
   await expect(c.replies).toHaveCount(1);
 });

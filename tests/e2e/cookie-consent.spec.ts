@@ -16,6 +16,27 @@ function recordPageViews(page: Page): string[] {
   return views;
 }
 
+/**
+ * Waits until the page has run the effects of what it just rendered (a page view is requested from
+ * one), proven by a request it makes afterwards: a page view asked for before would be recorded
+ * before that request is. A condition, not a sleep.
+ */
+async function pageSettled(page: Page): Promise<void> {
+  const marker = page.waitForRequest((request) => request.url().endsWith('/api/health?settled'));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            void fetch('/api/health?settled');
+            resolve();
+          }, 0),
+        ),
+      ),
+  );
+  await marker;
+}
+
 test('a visitor sees the banner on every page until choosing; Essential Only is kept across reloads and sends no page views', async ({ page }) => {
   const views = recordPageViews(page);
   for (const path of ['/', '/plans', '/contact', '/signin', '/privacy-policy', '/no-such-page']) {
@@ -35,14 +56,14 @@ test('a visitor sees the banner on every page until choosing; Essential Only is 
   await page.goto('/plans');
   await page.getByRole('link', { name: 'Corner Office' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   expect(views).toEqual([]);
 });
 
 test('Accept All is kept across reloads and turns on page views, reported on every route change', async ({ page }) => {
   const views = recordPageViews(page);
   await page.goto('/plans');
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   expect(views).toEqual([]);
 
   await banner(page).getByRole('button', { name: 'Accept All' }).click();

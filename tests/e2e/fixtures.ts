@@ -2,12 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SunkMail } from '../fakes/smtp-sink.ts';
+import { deleteUsers } from './control.ts';
 import { e2eMailDir } from './paths.ts';
 
+/** The e-mails the current test may have signed up with (one test at a time runs in a worker): deleted after it. */
+const createdEmails = new Set<string>();
 let counter = 0;
+
+/**
+ * A fresh address for a test user. Every account a test creates, through the API or a form, uses
+ * one: the `testUsers` fixture deletes them all after the test, and the run checks none is left.
+ */
 export function uniqueEmail(prefix = 'e2e'): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
+  const email = `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
+  createdEmails.add(email);
+  return email;
 }
 
 export interface TestUser {
@@ -17,28 +27,39 @@ export interface TestUser {
   password: string;
 }
 
-/** Waits for the SMTP sink to receive a message to `to` (written as JSON by tests/e2e/serve.ts). */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<SunkMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(e2eMailDir);
-    } catch {
-      // Not created until the first mail.
-    }
-    for (const file of files.sort()) {
-      const mail = JSON.parse(readFileSync(path.join(e2eMailDir, file), 'utf8')) as SunkMail;
-      if (mail.to.includes(to.toLowerCase())) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
+/** Waits for the SMTP sink to receive a message that `matches` (the sink writes each as JSON, see tests/e2e/serve.ts). */
+export async function waitForMailWhere(matches: (mail: SunkMail) => boolean, what: string, timeoutMs = 15_000): Promise<SunkMail> {
+  let found: SunkMail | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(e2eMailDir);
+        } catch {
+          // Not created until the first mail.
+        }
+        found = files
+          .sort()
+          .map((file) => JSON.parse(readFileSync(path.join(e2eMailDir, file), 'utf8')) as SunkMail)
+          .find(matches);
+        return found !== undefined;
+      },
+      { message: `an e-mail ${what}`, timeout: timeoutMs },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Waits for the SMTP sink to receive a message to `to`. */
+export function waitForMail(to: string, timeoutMs?: number): Promise<SunkMail> {
+  return waitForMailWhere((mail) => mail.to.includes(to.toLowerCase()), `to ${to}`, timeoutMs);
 }
 
 /** Creates an account through the API (the same call the signup form makes) and signs the page in. */
 export async function signUpViaApi(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user: TestUser = { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: 'a long enough secret', ...overrides };
+  createdEmails.add(user.email);
   const response = await page.request.post('/api/auth/signup', {
     data: { firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password },
   });
@@ -53,7 +74,19 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestUser> = {}
  * the consent banner does not cover the pages other journeys test. A signed-in user without a
  * choice adopts it. Tests of the banner itself use `test.use({ cookieConsent: null })`.
  */
-export const test = base.extend<{ consoleErrors: string[]; cookieConsent: 'true' | 'false' | null }>({
+export const test = base.extend<{ consoleErrors: string[]; cookieConsent: 'true' | 'false' | null; testUsers: void }>({
+  /** After each test (and after its browser closed), the users it created are deleted with everything they own. */
+  testUsers: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      const emails = [...createdEmails];
+      createdEmails.clear();
+      if (emails.length > 0) await deleteUsers(emails);
+    },
+    { auto: true },
+  ],
   cookieConsent: ['false', { option: true }],
   page: async ({ page, cookieConsent }, use) => {
     if (cookieConsent !== null) {

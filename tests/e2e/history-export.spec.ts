@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 const premium = { 'x-test-premium': 'true' };
@@ -76,7 +77,7 @@ test('export from the chat header: Download PDF holds every message in order, Co
 
   await openExportMenu(page);
   await page.getByRole('menuitem', { name: 'Copy conversation as Markdown' }).click();
-  await expect(page.getByText('Conversation copied')).toBeVisible();
+  await expect(page.getByText(historyText.copied.title)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   // The conversation's title as it now stands (the first question may have renamed it).
   const { title } = (await (await page.request.get(`/api/chat-sessions/${id}`, { headers: premium })).json()) as { title: string };

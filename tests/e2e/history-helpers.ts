@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { historyText } from '../../src/contract/history.ts';
 
 /** Premium for API calls made from the test (the page sends it itself once localStorage.testPremium is 'true'). */
 export const premiumHeaders = { 'x-test-premium': 'true' };
@@ -88,7 +89,7 @@ export function historyPage(page: Page) {
   const list = page.getByTestId('history-list');
   const cards = list.getByTestId('history-card');
   return {
-    heading: page.getByRole('heading', { name: 'Conversation History', level: 1 }),
+    heading: page.getByRole('heading', { name: historyText.title, level: 1 }),
     list,
     cards,
     card: (title: string) => cards.filter({ has: page.getByRole('link', { name: title, exact: true }) }),

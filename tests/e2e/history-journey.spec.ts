@@ -1,3 +1,4 @@
+import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { createConversation, historyPage, usePremium } from './history-helpers.ts';
 
@@ -15,7 +16,7 @@ test('a premium user finds, reopens and deletes past conversations', async ({ pa
   await page.goto(`/history?from=${pricing}`);
   const history = historyPage(page);
   await expect(history.heading).toBeVisible();
-  await expect(history.search).toHaveAttribute('placeholder', 'Search conversations...');
+  await expect(history.search).toHaveAttribute('placeholder', historyText.searchPlaceholder);
   for (const name of ['Refresh', 'Clear All']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   for (const name of ['Return to Chat', 'Start New']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 
@@ -42,8 +43,8 @@ test('a premium user finds, reopens and deletes past conversations', async ({ pa
   await expect(history.card('Supplier terms').locator('mark').first()).toHaveText(/zephyrine/i);
 
   await history.search.fill('nothinglikethisanywhere');
-  await expect(page.getByText('No matching conversations')).toBeVisible();
-  await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+  await expect(page.getByText(historyText.noMatchesTitle)).toBeVisible();
+  await expect(page.getByText(historyText.noMatchesText)).toBeVisible();
   await history.search.fill('');
   await expect(history.cards).toHaveCount(3);
 
@@ -55,8 +56,8 @@ test('a premium user finds, reopens and deletes past conversations', async ({ pa
   await expect(history.cards).toHaveCount(3);
   await page.getByRole('button', { name: 'Delete conversation Supplier terms' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Conversation deleted')).toBeVisible();
-  await expect(page.getByText('The conversation has been removed.')).toBeVisible();
+  await expect(page.getByText(historyText.deleted.title)).toBeVisible();
+  await expect(page.getByText(historyText.deleted.description)).toBeVisible();
   await expect(history.cards).toHaveCount(2);
   // Gone on the server too, messages included.
   expect((await page.request.get(`/api/chat-sessions/${supplier}/messages`)).status()).toBe(404);
@@ -108,10 +109,10 @@ test('Clear All empties the history after confirming, and Return to Chat without
 
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete All' }).click();
-  await expect(page.getByText('All conversations deleted')).toBeVisible();
-  await expect(page.getByText('2 conversation(s) have been removed.')).toBeVisible();
-  await expect(page.getByText('No conversation history')).toBeVisible();
-  await expect(page.getByText('Start a conversation with an executive to see your history here')).toBeVisible();
+  await expect(page.getByText(historyText.allDeleted(2).title)).toBeVisible();
+  await expect(page.getByText(historyText.allDeleted(2).description)).toBeVisible();
+  await expect(page.getByText(historyText.emptyTitle)).toBeVisible();
+  await expect(page.getByText(historyText.emptyText)).toBeVisible();
   // With nothing to manage, the buttons go; Start New Chat stays.
   for (const name of ['Refresh', 'Clear All']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   await expect(history.search).toHaveCount(0);
@@ -129,11 +130,11 @@ test('failed deletes say so and keep the conversations', async ({ page }) => {
   await page.goto('/history');
   await page.getByRole('button', { name: 'Delete conversation Keep me' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Failed to delete conversation.')).toBeVisible();
+  await expect(page.getByText(historyText.deleteFailed.description)).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete All' }).click();
-  await expect(page.getByText('Failed to delete all conversations.')).toBeVisible();
+  await expect(page.getByText(historyText.deleteAllFailed.description)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(historyPage(page).cards).toHaveCount(1);
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
+import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { createConversation, messagesOf, usePremium } from './history-helpers.ts';
 
@@ -40,10 +41,10 @@ test('export failures say so', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Export conversation' }).click();
   await page.getByRole('menuitem', { name: 'Download PDF' }).click();
-  await expect(page.getByText('Export failed')).toBeVisible();
+  await expect(page.getByText(historyText.exportFailed.title)).toBeVisible();
   await expect(page.getByText('Could not export message or conversation to PDF')).toBeVisible();
 
   await page.getByRole('button', { name: 'Export conversation' }).click();
   await page.getByRole('menuitem', { name: 'Copy conversation as Markdown' }).click();
-  await expect(page.getByText('Copy failed')).toBeVisible();
+  await expect(page.getByText(historyText.copyFailed.title)).toBeVisible();
 });

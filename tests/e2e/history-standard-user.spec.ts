@@ -1,3 +1,4 @@
+import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 test('a standard user sees the upgrade prompt and the list is never asked for', async ({ page }) => {
@@ -8,7 +9,7 @@ test('a standard user sees the upgrade prompt and the list is never asked for', 
   });
 
   await page.goto('/history');
-  await expect(page.getByRole('heading', { level: 1, name: 'Conversation History' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: historyText.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Conversation history is a Premium feature' })).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Chat' }).click();

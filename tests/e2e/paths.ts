@@ -6,3 +6,7 @@ export const e2eRoot = path.resolve(process.env.E2E_ROOT ?? path.join(import.met
 export const e2eMailDir = path.join(e2eRoot, 'mail');
 export const e2eDataDir = path.join(e2eRoot, 'data');
 export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** Where tests/e2e/serve.ts writes the address of its test-only control server (see control.ts). */
+export const e2eControlFile = path.join(e2eRoot, 'control.json');
+/** How many users the database held when the run began (global-setup.ts, global-teardown.ts). */
+export const e2eUserCountFile = path.join(e2eRoot, 'users-before-run.txt');

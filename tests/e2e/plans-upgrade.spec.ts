@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatPrice, plans } from '../../src/contract/plans.ts';
-import { expect, signUpViaApi, test } from './fixtures.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
 
 const savings = `Save ${plans.yearly.savings}%`;
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
@@ -75,7 +75,7 @@ test('a visitor who signs up after choosing a plan in the dialog arrives at chec
   await dialog.getByRole('button', { name: 'Continue to Sign Up' }).click();
   await page.getByLabel('First name').fill('Plan');
   await page.getByLabel('Last name').fill('Chooser');
-  await page.getByLabel('Email').fill(`dialog.${Date.now()}@example.com`);
+  await page.getByLabel('Email').fill(uniqueEmail('dialog'));
   await page.getByLabel('Password', { exact: true }).fill('password 1234');
   await page.getByLabel('Confirm password').fill('password 1234');
   await page.getByRole('checkbox', { name: /I am 18 or older/ }).click();

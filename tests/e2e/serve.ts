@@ -1,10 +1,15 @@
 /**
  * The server end-to-end tests run against: a fresh PGlite database, the demo AI model, and a real
- * SMTP sink whose messages land as JSON files the tests read.
+ * SMTP sink whose messages land as JSON files the tests read. Beside it, on the same database, a
+ * test-only control server that removes the users the tests create (control-server.ts).
  */
 import { rmSync } from 'node:fs';
+import { loadConfig } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { startServer } from '../../src/server/start-server.ts';
 import { startSmtpSink } from '../fakes/smtp-sink.ts';
-import { e2eDataDir, e2eMailDir, e2eRoot, e2eSmtpPort } from './paths.ts';
+import { startControlServer } from './control-server.ts';
+import { e2eControlFile, e2eDataDir, e2eMailDir, e2eRoot, e2eSmtpPort } from './paths.ts';
 
 rmSync(e2eRoot, { recursive: true, force: true });
 const sink = await startSmtpSink({ port: e2eSmtpPort, dir: e2eMailDir });
@@ -28,4 +33,7 @@ Object.assign(process.env, {
 });
 delete process.env.DATABASE_URL;
 
-await import('../../src/server/server.ts');
+let openedDatabase: (db: Db) => void = () => {};
+await startControlServer(new Promise<Db>((resolve) => (openedDatabase = resolve)), e2eControlFile);
+const { database } = await startServer(loadConfig());
+openedDatabase(database.db);

@@ -1,7 +1,10 @@
 import { TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
 import { localKeys, readStorage } from './storage-keys.ts';
 
-/** An API failure: the server's `{ error, code }` when it sent one, else "status: text". */
+/**
+ * An API failure: the server's `{ error, code }` when it sent one, else "status: text". Decide what
+ * to do by `code` (see errorCodeOf); `message` is only for showing.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -56,6 +59,11 @@ export const api = {
   patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
   delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, body),
 };
+
+/** The API's error code (`rate_limit:interactions`, `not_found:chat_session`...) of a failure, if it was one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
+}
 
 /** A network failure (offline, server down) rather than an answer from the server. */
 export function isNetworkError(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { PublicUser } from '#contract/auth.ts';
+import { authText, type PublicUser } from '#contract/auth.ts';
 import { api } from './api-client.ts';
 import { notify } from './notify.ts';
 import { getQueryFn } from './query-client.ts';
@@ -39,10 +39,10 @@ export function useSignOut() {
       for (const prefix of signedInQueryPrefixes) queryClient.removeQueries({ queryKey: [prefix] });
       queryClient.setQueryData(currentUserQueryKey, null);
       writeStorage('local', localKeys.testPremium, null);
-      notify({ title: 'Signed out', description: "You've been successfully signed out." });
+      notify(authText.signedOut);
       navigate('/');
     } catch {
-      notify({ title: 'Error', description: 'Failed to sign out properly.', variant: 'destructive' });
+      notify({ ...authText.signOutFailed, variant: 'destructive' });
     }
   };
 }

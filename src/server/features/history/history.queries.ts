@@ -230,6 +230,12 @@ export async function deleteSessions(db: Executor, userId: string, sessionIds: s
   return rows.length;
 }
 
+/** Deletes every conversation of the user in one statement (messages, summaries and search documents go with them); answers how many. */
+export async function deleteAllSessions(db: Executor, userId: string): Promise<number> {
+  const rows = await db.delete(chatSessions).where(eq(chatSessions.userId, userId)).returning({ id: chatSessions.id });
+  return rows.length;
+}
+
 export type ExportMessage = Pick<ChatMessage, 'id' | 'role' | 'content' | 'executiveRole' | 'userRole' | 'timestamp' | 'status' | 'error'>;
 
 /** Every message of a conversation, oldest first (the order the chat shows them in). */

@@ -67,9 +67,13 @@ export async function listConversations(deps: HistoryDeps, caller: Caller, userI
   };
 }
 
-/** Deletes the caller's own conversations among the ids, with their messages. Not Premium: anyone may delete their own. */
+/**
+ * Deletes the caller's own conversations among the ids, or all of them, with their messages.
+ * Not Premium: anyone may delete their own.
+ */
 export async function deleteConversations(deps: HistoryDeps, caller: Caller, userId: string, input: DeleteChatSessionsInput): Promise<DeleteChatSessionsResponse> {
   assertSelf(caller, userId);
+  if ('all' in input) return { deletedCount: await queries.deleteAllSessions(deps.db, caller.user.id) };
   const sessionIds = [...new Set(input.sessionIds)];
   return { deletedCount: await queries.deleteSessions(deps.db, caller.user.id, sessionIds) };
 }

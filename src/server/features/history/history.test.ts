@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { historyValidation, MAX_SESSIONS_PER_DELETE } from '#contract/history.ts';
-import { chatSessionSummaries } from '#server/db/schema.ts';
+import { HISTORY_LIST_LIMIT, historyValidation, MAX_SESSIONS_PER_DELETE } from '#contract/history.ts';
+import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries } from '#server/db/schema.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
 import { inject } from '#tests/helpers/test-app.ts';
@@ -162,11 +162,139 @@ describe('DELETE /api/users/:id/chat-sessions', () => {
     expect(await messageCountOf(t.database.db, [theirs.id])).toBe(0);
     expect((await list(other.user.id, other.cookie)).json().sessions).toHaveLength(1);
 
-    const cases = [{}, { sessionIds: [] }, { sessionIds: ['nope'] }, { sessionIds: Array.from({ length: MAX_SESSIONS_PER_DELETE + 1 }, () => crypto.randomUUID()) }];
-    for (const payload of cases) {
-      const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload });
+    const cases: Array<[unknown, string]> = [
+      [{}, `Request body: ${historyValidation.deleteSelectionInvalid}`],
+      [{ sessionIds: [] }, `sessionIds: ${historyValidation.sessionIdsInvalid}`],
+      [{ sessionIds: ['nope'] }, `sessionIds.0: ${historyValidation.idInvalid}`],
+      [{ sessionIds: Array.from({ length: MAX_SESSIONS_PER_DELETE + 1 }, () => crypto.randomUUID()) }, `Request body: ${historyValidation.deleteSelectionInvalid}`],
+      // "All" is said one way only: true, and never together with a list.
+      [{ all: false }, `Request body: ${historyValidation.deleteSelectionInvalid}`],
+      [{ all: 'yes' }, `Request body: ${historyValidation.deleteSelectionInvalid}`],
+      [{ all: true, sessionIds: [theirs.id] }, `Request body: ${historyValidation.deleteSelectionInvalid}`],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: payload as object });
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
-      expect(response.json().code).toBe('bad_request:validation');
+      expect(response.json()).toEqual({ error, code: 'bad_request:validation' });
     }
+  });
+});
+
+describe('DELETE /api/users/:id/chat-sessions with { all: true }', () => {
+  const messages = [
+    { role: 'user' as const, content: 'hello' },
+    { role: 'assistant' as const, content: 'hi' },
+  ];
+  const countWhere = async (table: typeof chatSessions | typeof chatSessionSummaries, userId: string) =>
+    (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(eq(table.userId, userId)))[0]!.n;
+
+  it("deletes every one of the caller's conversations in one call, more than the list shows, and nobody else's", async () => {
+    const db = t.database.db;
+    const { user, cookie } = await t.signIn('vip');
+    const other = await t.signIn('vip');
+    const withMessages = [await seedConversation(db, user.id, { messages }), await seedConversation(db, user.id, { messages })];
+    // More than the history list answers at once: the browser could never see them all.
+    const now = Date.now();
+    await db.insert(chatSessions).values(
+      Array.from({ length: HISTORY_LIST_LIMIT + 5 }, (_, i) => ({
+        userId: user.id,
+        title: `Old ${i}`,
+        executiveRole: 'CEO',
+        industry: 'Energy',
+        userRole: 'CFO',
+        createdAt: new Date(now - (i + 10) * 60_000),
+        updatedAt: new Date(now - (i + 10) * 60_000),
+      })),
+    );
+    const theirs = [await seedConversation(db, other.user.id, { messages }), await seedConversation(db, other.user.id, { messages })];
+    // A search builds the search documents, so they are there to be deleted too.
+    expect((await list(user.id, cookie, '?q=hello')).json().sessions).toHaveLength(2);
+    expect((await list(user.id, cookie)).json().hasMore).toBe(true);
+
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { all: true } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: HISTORY_LIST_LIMIT + 7 });
+
+    expect((await list(user.id, cookie)).json()).toEqual({ sessions: [], hasMore: false });
+    expect(await countWhere(chatSessions, user.id)).toBe(0);
+    expect(await countWhere(chatSessionSummaries, user.id)).toBe(0);
+    expect(await messageCountOf(db, withMessages.map((s) => s.id))).toBe(0);
+    expect(await db.select().from(chatSessionSearch).where(inArray(chatSessionSearch.sessionId, withMessages.map((s) => s.id)))).toEqual([]);
+    // The other account keeps everything.
+    expect((await list(other.user.id, other.cookie)).json().sessions.map((s: { id: string }) => s.id).sort()).toEqual(theirs.map((s) => s.id).sort());
+    expect(await messageCountOf(db, theirs.map((s) => s.id))).toBe(4);
+
+    // Nothing left: still an answer, with a count of 0.
+    const again = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { all: true } });
+    expect(again.json()).toEqual({ deletedCount: 0 });
+  });
+
+  it('only the owner may call it: 404 for another account, 401 signed out, 403 from another site', async () => {
+    const db = t.database.db;
+    const owner = await t.signIn();
+    const intruder = await t.signIn('vip');
+    const owned = await seedConversation(db, owner.user.id, { messages });
+    const intruders = await seedConversation(db, intruder.user.id, { messages });
+    const url = `/api/users/${owner.user.id}/chat-sessions`;
+
+    const wrongUser = await inject(t.app, { method: 'DELETE', url, cookie: intruder.cookie, payload: { all: true } });
+    expect(wrongUser.statusCode).toBe(404);
+    expect(wrongUser.json().code).toBe('not_found:user');
+    const signedOut = await t.app.inject({ method: 'DELETE', url, payload: { all: true } });
+    expect(signedOut.statusCode).toBe(401);
+    const crossSite = await inject(t.app, { method: 'DELETE', url, cookie: owner.cookie, payload: { all: true }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().code).toBe('forbidden:origin');
+    // Nobody's conversations went, the intruder's own included.
+    expect(await messageCountOf(db, [owned.id, intruders.id])).toBe(4);
+
+    // A standard (free) account may clear its own: deleting is not a Premium feature.
+    const own = await inject(t.app, { method: 'DELETE', url, cookie: owner.cookie, payload: { all: true } });
+    expect(own.json()).toEqual({ deletedCount: 1 });
+    expect(await messageCountOf(db, [intruders.id])).toBe(2);
+  });
+
+  it('deletes conversations whose reply is still being written', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const session = await createChatSession(t.app, cookie);
+    await ask(t.app, cookie, session.id, 'Tell me about margins');
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { all: true } });
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect((await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/chat-sessions/:id', () => {
+  it('deletes one own conversation and its messages; 404 for anything else', async () => {
+    const db = t.database.db;
+    const { user, cookie } = await t.signIn('vip');
+    const other = await t.signIn('vip');
+    const mine = await seedConversation(db, user.id, { messages: [{ role: 'user', content: 'delete me' }] });
+    const theirs = await seedConversation(db, other.user.id, { messages: [{ role: 'user', content: 'keep me' }] });
+
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${mine.id}`, cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.sessionId, mine.id))).toEqual([]);
+
+    for (const id of [mine.id, theirs.id, crypto.randomUUID()]) {
+      const again = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${id}`, cookie });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().code).toBe('not_found:chat_session');
+    }
+    expect(await messageCountOf(db, [theirs.id])).toBe(1);
+    const signedOut = await t.app.inject({ method: 'DELETE', url: `/api/chat-sessions/${theirs.id}` });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('deletes a conversation while its reply is still being written', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const session = await createChatSession(t.app, cookie);
+    await ask(t.app, cookie, session.id, 'Tell me about margins');
+    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie });
+    expect(response.statusCode).toBe(200);
+    expect((await list(user.id, cookie)).json().sessions).toEqual([]);
+    const messages = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie });
+    expect(messages.statusCode).toBe(404);
   });
 });

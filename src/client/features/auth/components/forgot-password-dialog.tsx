@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordInputSchema, type ForgotPasswordInput } from '#contract/auth.ts';
+import { authText, forgotPasswordInputSchema, type ForgotPasswordInput } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -19,11 +19,11 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const { message } = await forgot.mutateAsync(values);
-      notify({ title: 'Reset email sent', description: message, variant: 'success' });
+      notify({ ...authText.resetEmailSent, description: message, variant: 'success' });
       setOpen(false);
       form.reset();
     } catch (error) {
-      notify({ title: 'Error', description: error instanceof ApiError ? error.message : 'Failed to send reset email.', variant: 'destructive' });
+      notify({ ...authText.resetEmailFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
     }
   });
 

@@ -3,7 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '#contract/auth.ts';
+import { authText, resetPasswordFormSchema, type ResetPasswordForm } from '#contract/auth.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (token) return;
-    notify({ title: 'Invalid reset link', description: 'This link is missing its reset token. Please request a new one.', variant: 'destructive' });
+    notify({ ...authText.resetLinkMissing, variant: 'destructive' });
     navigate('/signin', { replace: true });
   }, [token, navigate]);
 
@@ -33,11 +33,7 @@ export default function ResetPasswordPage() {
       await reset.mutateAsync({ token: token ?? '', password });
       setDone(true);
     } catch (error) {
-      notify({
-        title: 'Reset failed',
-        description: error instanceof ApiError ? error.message : 'Failed to reset password. The link may be invalid or expired.',
-        variant: 'destructive',
-      });
+      notify({ ...authText.resetFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
     }
   });
 

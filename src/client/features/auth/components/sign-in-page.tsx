@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { signInInputSchema, type SignInInput } from '#contract/auth.ts';
+import { authText, signInInputSchema, type SignInInput } from '#contract/auth.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -33,8 +33,7 @@ export default function SignInPage() {
       writeStorage('local', localKeys.testPremium, null);
       navigate(safeRedirect(new URLSearchParams(search).get('redirect'), '/chat'));
     } catch {
-      // One message for every cause: never tell which of e-mail or password was wrong.
-      notify({ title: 'Authentication failure', description: 'Invalid email or password.', variant: 'destructive' });
+      notify({ ...authText.signInFailed, variant: 'destructive' });
     }
   });
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { signUpFormSchema, type SignUpForm } from '#contract/auth.ts';
+import { authText, signUpFormSchema, type SignUpForm } from '#contract/auth.ts';
 import { formatPrice, isBillingPeriod, plans, type BillingPeriod } from '#contract/plans.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -64,8 +64,8 @@ export default function SignUpPage() {
         navigate('/chat');
       }
     } catch (error) {
-      if (isNetworkError(error)) notify({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-      else notify({ title: 'Failed to create account', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+      if (isNetworkError(error)) notify({ ...authText.signUpUnreachable, variant: 'destructive' });
+      else notify({ ...authText.signUpFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
     }
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReplyEvent } from '../logic/reply-events.ts';
 import { followReplyStream } from './follow-reply-stream.ts';
 
@@ -15,8 +15,6 @@ function sseResponse(chunks: string[], status = 200): Response {
 const event = (id: number, name: string, data: unknown) => `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe('followReplyStream', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('delivers the events and stops at the final one', async () => {
     const fetchMock = vi.fn(async () =>
       sseResponse([

@@ -1,14 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ContextSelectors } from './context-selectors.tsx';
-
-beforeAll(() => {
-  // jsdom lacks what Radix Select uses for pointer handling and scrolling.
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-  Element.prototype.scrollIntoView ??= () => {};
-});
 
 const context = { userRole: 'Research Analyst', executiveRole: 'CEO', industry: 'Technology' };
 const star = { visible: false, saved: false, saving: false, onToggle: () => {} };

@@ -3,7 +3,7 @@ import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import type { PendingMessage } from '../hooks/use-chat-conversation.ts';
+import type { PendingMessage } from '../hooks/use-send-message.ts';
 import { AssistantMessage, ReplyPlaceholder, SystemNote, UserMessage } from './chat-message.tsx';
 import type { MessageHandlers } from './message-actions.tsx';
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { chatText } from '#contract/chat.ts';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
 import { currentUserQueryKey } from '#client/lib/session.ts';
@@ -21,12 +22,12 @@ export function useChatUrl() {
     if (!subscription || announced.current === search) return;
     announced.current = search;
     if (subscription === 'success') {
-      notify({ title: 'Payment Successful!', description: `Welcome to ${clientConfig.appName} Premium! Every advisor, history and export are now yours.`, variant: 'success' });
+      notify({ ...chatText.paymentSucceeded(clientConfig.appName), variant: 'success' });
       // Premium is decided by the server: read the account and today's allowances again.
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['/api/chat/usage'] });
     } else {
-      notify({ title: 'Subscription Cancelled', description: 'Checkout was cancelled. You have not been charged.' });
+      notify(chatText.checkoutCancelled);
     }
     navigate(chatHref(search, { subscription: null }), { replace: true });
   }, [subscription, search, navigate, queryClient]);

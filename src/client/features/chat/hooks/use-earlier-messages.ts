@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { ChatMessageDto, ListMessagesResponse } from '#contract/chat.ts';
+import { chatText, type ChatMessageDto, type ListMessagesResponse } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages } from '../api/chat-cache.ts';
 import { listMessages } from '../api/list-messages.ts';
@@ -32,7 +32,7 @@ export function useEarlierMessages(sessionId: string | null, messages: ChatMessa
       );
       setRevealed({ sessionId, count: count + page.messages.length });
     } catch {
-      notify({ title: 'Error', description: 'Failed to load earlier messages', variant: 'destructive' });
+      notify({ ...chatText.earlierMessagesFailed, variant: 'destructive' });
     } finally {
       setLoading(false);
     }

@@ -1,89 +1,81 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatText, type ChatMessageDto } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
 import { deleteMessage } from '../api/delete-message.ts';
 import { retryReply } from '../api/retry-reply.ts';
 import { setMessageFeedback } from '../api/set-message-feedback.ts';
 import { stopReply } from '../api/stop-reply.ts';
-import { isUpgradeError, nextFeedback, type FeedbackAction } from '../logic/chat-rules.ts';
+import type { MessageHandlers } from '../components/message-actions.tsx';
+import { nextFeedback, type Feedback, type FeedbackAction } from '../logic/chat-rules.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
 
-/** What can be done to one message: rate, copy, delete, and stop or retry a reply. Optimistic where the spec says so. */
-export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId: string | null; userId: string; onUpgrade: (reason?: string) => void }) {
+/**
+ * What can be done to one message: rate, copy, delete, and stop or retry a reply. Each change is a
+ * mutation of the cached transcript; rating and deleting show at once and are put back (with the
+ * spec's notice) when the server refuses.
+ */
+export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId: string | null; userId: string; onUpgrade: ShowUpgrade }): MessageHandlers {
   const queryClient = useQueryClient();
 
-  const rate = useCallback(
-    async (message: ChatMessageDto, action: FeedbackAction) => {
-      if (!sessionId) return;
-      const before = { like: message.like, dislike: message.dislike };
-      const next = nextFeedback(message, action);
-      updateMessage(queryClient, sessionId, message.id, (m) => ({ ...m, ...next }));
-      try {
-        const saved = await setMessageFeedback(message.id, next);
-        updateMessage(queryClient, sessionId, message.id, (m) => ({ ...m, like: saved.like, dislike: saved.dislike }));
-      } catch {
-        updateMessage(queryClient, sessionId, message.id, (m) => ({ ...m, ...before }));
-        notify({ title: 'Feedback failed', description: 'Your rating could not be saved. Please try again.', variant: 'destructive' });
-      }
+  const { mutate: rateMessage } = useMutation({
+    mutationFn: ({ message, next }: { sessionId: string; message: ChatMessageDto; next: Feedback }) => setMessageFeedback(message.id, next),
+    onMutate: ({ sessionId: id, message, next }) => updateMessage(queryClient, id, message.id, (m) => ({ ...m, ...next })),
+    onSuccess: (saved, { sessionId: id, message }) => updateMessage(queryClient, id, message.id, (m) => ({ ...m, like: saved.like, dislike: saved.dislike })),
+    onError: (_error, { sessionId: id, message }) => {
+      updateMessage(queryClient, id, message.id, (m) => ({ ...m, like: message.like, dislike: message.dislike }));
+      notify({ ...chatText.feedbackFailed, variant: 'destructive' });
     },
-    [queryClient, sessionId],
-  );
+  });
 
-  const remove = useCallback(
-    async (message: ChatMessageDto) => {
-      if (!sessionId) return;
-      updateMessages(queryClient, sessionId, (list) => list.filter((m) => m.id !== message.id));
-      try {
-        await deleteMessage(message.id);
-      } catch {
-        updateMessages(queryClient, sessionId, (list) => mergeMessages(list, [message]));
-        notify({ title: 'Delete failed', description: 'The message could not be deleted. Please try again.', variant: 'destructive' });
-      }
+  const { mutate: removeMessage } = useMutation({
+    mutationFn: ({ message }: { sessionId: string; message: ChatMessageDto }) => deleteMessage(message.id),
+    onMutate: ({ sessionId: id, message }) => updateMessages(queryClient, id, (list) => list.filter((m) => m.id !== message.id)),
+    onError: (_error, { sessionId: id, message }) => {
+      updateMessages(queryClient, id, (list) => mergeMessages(list, [message]));
+      notify({ ...chatText.deleteFailed, variant: 'destructive' });
     },
-    [queryClient, sessionId],
-  );
+  });
+
+  const { mutate: stopMessage } = useMutation({
+    mutationFn: ({ sessionId: id, message }: { sessionId: string; message: ChatMessageDto }) => stopReply(id, message.id),
+    onSuccess: ({ message: stopped }, { sessionId: id }) => updateMessage(queryClient, id, stopped.id, () => stopped),
+    onError: () => notify({ ...chatText.stopFailed, variant: 'destructive' }),
+  });
+
+  const { mutate: retryMessage } = useMutation({
+    mutationFn: ({ sessionId: id, message }: { sessionId: string; message: ChatMessageDto }) => retryReply(id, message.id),
+    onSuccess: ({ message: restarted }, { sessionId: id }) => updateMessage(queryClient, id, restarted.id, () => restarted),
+    onError: (error) => notifyFailure(error, chatText.retryFailed, onUpgrade),
+    // A retry counts as an interaction (and a refused one may not).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
+  });
 
   const copy = useCallback(async (message: ChatMessageDto): Promise<boolean> => {
     try {
       await navigator.clipboard.writeText(message.role === 'assistant' ? splitDemoMarker(message.content).body : message.content);
       return true;
     } catch {
-      notify({ title: 'Copy failed', description: 'The message could not be copied to the clipboard.', variant: 'destructive' });
+      notify({ ...chatText.copyFailed, variant: 'destructive' });
       return false;
     }
   }, []);
 
-  const stop = useCallback(
-    async (message: ChatMessageDto) => {
-      if (!sessionId) return;
-      try {
-        const { message: stopped } = await stopReply(sessionId, message.id);
-        updateMessage(queryClient, sessionId, message.id, () => stopped);
-      } catch {
-        notify({ title: 'Error', description: 'Failed to stop the reply', variant: 'destructive' });
-      }
-    },
-    [queryClient, sessionId],
-  );
-
-  const retry = useCallback(
-    async (message: ChatMessageDto) => {
-      if (!sessionId) return;
-      try {
-        const { message: restarted } = await retryReply(sessionId, message.id);
-        updateMessage(queryClient, sessionId, message.id, () => restarted);
-      } catch (error) {
-        if (isUpgradeError(error)) onUpgrade((error as Error).message);
-        else notify({ title: 'Error', description: 'Failed to retry the reply', variant: 'destructive' });
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) });
-      }
-    },
-    [onUpgrade, queryClient, sessionId, userId],
-  );
-
   // One stable object, so memoised messages do not re-render while another reply streams.
-  return useMemo(() => ({ rate, remove, copy, stop, retry }), [rate, remove, copy, stop, retry]);
+  return useMemo(() => {
+    const on = (run: (input: { sessionId: string; message: ChatMessageDto }) => void) => (message: ChatMessageDto) => {
+      if (sessionId) run({ sessionId, message });
+    };
+    return {
+      rate: (message: ChatMessageDto, action: FeedbackAction) => {
+        if (sessionId) rateMessage({ sessionId, message, next: nextFeedback(message, action) });
+      },
+      remove: on(removeMessage),
+      stop: on(stopMessage),
+      retry: on(retryMessage),
+      copy,
+    };
+  }, [copy, rateMessage, removeMessage, retryMessage, sessionId, stopMessage]);
 }

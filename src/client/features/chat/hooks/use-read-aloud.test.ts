@@ -21,7 +21,6 @@ describe('useReadAloud', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
     delete (window as { speechSynthesis?: unknown }).speechSynthesis;
     vi.clearAllMocks();
   });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { chatText } from '#contract/chat.ts';
 import { READ_ALOUD_DELAY_MS } from '#contract/limits.ts';
 import { notify } from '#client/lib/notify.ts';
 import { speechTextFrom } from '../logic/speech-text.ts';
@@ -29,7 +30,7 @@ export function useReadAloud() {
       return;
     }
     if (!synthesis() || typeof SpeechSynthesisUtterance === 'undefined') {
-      notify({ title: 'Audio Not Supported', description: 'Reading replies aloud is not supported in this browser.', variant: 'destructive' });
+      notify({ ...chatText.readAloudNotSupported, variant: 'destructive' });
       return;
     }
     setEnabled(true);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { chatText } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 
 // The Web Speech API is not in TypeScript's DOM library yet: the little of it used here.
@@ -46,7 +47,7 @@ export function useSpeechRecognition(onTranscript: (text: string) => void) {
     }
     const Constructor = recognitionConstructor();
     if (!Constructor) {
-      notify({ title: 'Not Supported', description: 'Speech recognition is not supported in this browser.', variant: 'destructive' });
+      notify({ ...chatText.speechNotSupported, variant: 'destructive' });
       return;
     }
     const instance = new Constructor();
@@ -64,7 +65,7 @@ export function useSpeechRecognition(onTranscript: (text: string) => void) {
     instance.onerror = (event) => {
       // Stopping on purpose, or silence, is not a failure worth a notice.
       if (event.error === 'aborted' || event.error === 'no-speech') return;
-      notify({ title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.', variant: 'destructive' });
+      notify({ ...chatText.speechFailed, variant: 'destructive' });
     };
     instance.onend = () => {
       recognition.current = null;
@@ -75,7 +76,7 @@ export function useSpeechRecognition(onTranscript: (text: string) => void) {
       recognition.current = instance;
       setListening(true);
     } catch {
-      notify({ title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.', variant: 'destructive' });
+      notify({ ...chatText.speechFailed, variant: 'destructive' });
     }
   }, []);
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { errorCatalog, upgradeErrorCodes } from '#contract/errors.ts';
+import { ApiError } from '#client/lib/api-client.ts';
 import { canChangeContext, hasConversationStarted, isExecutiveLocked, isSavedDefault, isUpgradeError, nextFeedback, startingContext } from './chat-rules.ts';
 
 const premiumUser = { isPremium: true, defaultUserRole: 'CFO', defaultExecutiveRole: 'CTO', defaultIndustry: 'Energy' };
@@ -51,10 +53,12 @@ describe('nextFeedback', () => {
 });
 
 describe('isUpgradeError', () => {
-  it('recognises quota and role refusals', () => {
-    expect(isUpgradeError(new Error('You have reached your daily interaction limit of 5.'))).toBe(true);
-    expect(isUpgradeError(Object.assign(new Error('Upgrade'), { code: 'forbidden:role' }))).toBe(true);
-    expect(isUpgradeError(new Error('Something went wrong'))).toBe(false);
-    expect(isUpgradeError('interaction limit')).toBe(false);
+  it('decides by the API error code, never by the text', () => {
+    for (const code of upgradeErrorCodes) expect(isUpgradeError(new ApiError(403, 'any words', code)), code).toBe(true);
+    expect(isUpgradeError(new ApiError(429, errorCatalog['rate_limit:general'].message, 'rate_limit:general'))).toBe(false);
+    // The words alone decide nothing: a message that mentions the limit without the code is not an upgrade.
+    expect(isUpgradeError(new ApiError(500, errorCatalog['rate_limit:interactions'].message))).toBe(false);
+    expect(isUpgradeError(new Error(errorCatalog['rate_limit:interactions'].message))).toBe(false);
+    expect(isUpgradeError('rate_limit:interactions')).toBe(false);
   });
 });

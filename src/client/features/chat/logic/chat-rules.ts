@@ -1,6 +1,8 @@
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatContext, ChatMessageDto } from '#contract/chat.ts';
+import { isUpgradeErrorCode } from '#contract/errors.ts';
 import { chatDefaults, executiveRoles, industries, isFreeExecutiveRole } from '#contract/roles.ts';
+import { errorCodeOf } from '#client/lib/api-client.ts';
 
 /** Spec section 5: a free user may talk only to the free executives; choosing another opens the upgrade dialog. */
 export function isExecutiveLocked(role: string, isPremium: boolean): boolean {
@@ -56,9 +58,7 @@ export function nextFeedback(current: Pick<ChatMessageDto, 'like' | 'dislike'>, 
   return current.dislike === -1 ? { like: null, dislike: null } : { like: null, dislike: -1 };
 }
 
-/** 'interaction limit' in the message or a role refusal means the answer is Premium: show the upgrade dialog. */
+/** A refusal that Premium lifts (the daily limit, a locked advisor or context): show the upgrade dialog. Decided by the API's code. */
 export function isUpgradeError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return /interaction limit/i.test(error.message) || code === 'rate_limit:interactions' || code === 'forbidden:role' || code === 'forbidden:context' || code === 'forbidden:premium';
+  return isUpgradeErrorCode(errorCodeOf(error));
 }

@@ -1,6 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { consentText } from '#contract/consent.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -46,7 +47,7 @@ export function CookieBanner() {
     try {
       await choose(value);
     } catch {
-      notify({ title: 'Cookie choice not saved', description: 'Please try again in a moment.', variant: 'destructive' });
+      notify({ ...consentText.saveFailed, variant: 'destructive' });
     } finally {
       setSaving(false);
     }

@@ -53,7 +53,7 @@ export default function ContactPage() {
     } catch (error) {
       notify({
         title: contactNotices.failed,
-        description: error instanceof ApiError ? error.message : 'Please check your connection and try again.',
+        description: error instanceof ApiError ? error.message : contactNotices.failedUnreachable,
         variant: 'destructive',
       });
     }

@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListChatSessionsResponse } from '#contract/history.ts';
 import { api } from '#client/lib/api-client.ts';
-
-/** Query keys of the history feature: under '/api/users' so a sign-out clears them. */
-export const historyKeys = {
-  all: (userId: string) => ['/api/users', userId, 'chat-sessions'] as const,
-  list: (userId: string, q: string) => ['/api/users', userId, 'chat-sessions', q] as const,
-};
+import { historyKeys } from './history-cache.ts';
 
 export function listChatSessions(userId: string, q: string, signal?: AbortSignal) {
   const query = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : '';

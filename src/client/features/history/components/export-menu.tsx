@@ -50,7 +50,7 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
       } else {
         await navigator.clipboard.writeText(await text);
       }
-      notify({ title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.', variant: 'success' });
+      notify({ ...historyText.copied, variant: 'success' });
     } catch {
       notify({ ...historyText.copyFailed, variant: 'destructive' });
     } finally {

@@ -12,7 +12,7 @@ export function isChatUrl(url: string): boolean {
 
 /**
  * Users whose latest conversation is worth resuming: Premium users, who keep a history
- * (docs/decisions/005-return-to-app.md). Free users have no history, so they start fresh.
+ * (docs/decisions/005-public-site-visitor-states.md). Free users have no history, so they start fresh.
  */
 export function qualifiesForLatestSession(user: PublicUser): boolean {
   return user.isPremium;

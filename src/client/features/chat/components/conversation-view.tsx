@@ -1,0 +1,65 @@
+import { RefreshCw } from 'lucide-react';
+import { chatText, type ChatContext } from '#contract/chat.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import type { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
+import type { PendingMessage } from '../hooks/use-send-message.ts';
+import type { MessageHandlers } from './message-actions.tsx';
+import { MessageList } from './message-list.tsx';
+import { WelcomeCard } from './welcome-card.tsx';
+
+interface Props {
+  firstName: string;
+  context: ChatContext;
+  historyHref: string;
+  loading: boolean;
+  loadError: boolean;
+  onReload: () => void;
+  earlier: ReturnType<typeof useEarlierMessages>;
+  pending: PendingMessage | null;
+  handlers: MessageHandlers;
+  /** A suggested question from the welcome card goes to the composer. */
+  onStarter: (text: string) => void;
+}
+
+/** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
+export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, onStarter }: Props) {
+  if (loading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6 text-muted-foreground" label="Loading conversation" />
+      </div>
+    );
+  }
+  if (loadError) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center" role="alert">
+        <p className="font-semibold">{chatText.loadFailedTitle}</p>
+        <p className="text-sm text-muted-foreground">{chatText.loadFailedText}</p>
+        <Button variant="outline" onClick={onReload}>
+          <RefreshCw aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (earlier.visible.length === 0 && !pending) {
+    return <WelcomeCard firstName={firstName} context={context} historyHref={historyHref} onStarter={onStarter} />;
+  }
+  return (
+    <>
+      <h1 className="sr-only">
+        Conversation with your {context.executiveRole}, {context.industry}
+      </h1>
+      <MessageList
+        messages={earlier.visible}
+        pending={pending}
+        advisor={context.executiveRole}
+        handlers={handlers}
+        hasEarlier={earlier.hasEarlier}
+        loadingEarlier={earlier.loading}
+        onLoadEarlier={() => void earlier.loadEarlier()}
+      />
+    </>
+  );
+}

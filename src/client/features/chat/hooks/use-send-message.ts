@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { chatText, defaultSessionTitle, type ChatContext, type ChatUsage } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors.ts';
+import { chatKeys, mergeMessages, setSession, updateMessages } from '../api/chat-cache.ts';
+import { createChatSession } from '../api/create-chat-session.ts';
+import { sendUserMessage } from '../api/send-message.ts';
+import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
+
+/** The question as typed, shown at once with a temporary id until the server's saved copy replaces it. */
+export interface PendingMessage {
+  id: string;
+  content: string;
+}
+
+interface Options {
+  userId: string;
+  sessionId: string | null;
+  context: ChatContext;
+  /** A reply is being written: nothing more is sent until it ends. */
+  replying: boolean;
+  usage: ChatUsage | undefined;
+  /** Shows the conversation just created, in place of the empty one. */
+  openSession: (id: string, options: { replace: true }) => void;
+  onUpgrade: ShowUpgrade;
+}
+
+/** Free accounts out of today's interactions are offered the upgrade before anything is sent (the server refuses it anyway). */
+function outOfInteractions(usage: ChatUsage | undefined): boolean {
+  return !!usage && !usage.isPremium && usage.interactionsLimit >= 0 && usage.interactionsUsed >= usage.interactionsLimit;
+}
+
+/**
+ * Sending a question (spec section 4), as two mutations run one after the other: with no
+ * conversation yet, `createSession` makes one titled 'Chat with {executive} - {industry}'; then
+ * `sendMessage` posts the question. The question shows at once as a pending message with a
+ * temporary id; the server answers with the saved question and the reply it started, which replace
+ * it in the cached transcript (docs/decisions/014-client-data-flow-and-test-users.md).
+ */
+export function useSendMessage({ userId, sessionId, context, replying, usage, openSession, onUpgrade }: Options) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingMessage | null>(null);
+  // A second Enter before the first send has rendered must not send twice.
+  const sending = useRef(false);
+
+  const { mutateAsync: createSession } = useMutation({
+    mutationFn: (input: ChatContext) => createChatSession({ userId, ...input, title: defaultSessionTitle(input.executiveRole, input.industry) }),
+    onSuccess: (created) => {
+      // Seeded, so opening the new conversation reads nothing back.
+      setSession(queryClient, created);
+      queryClient.setQueryData(chatKeys.messages(created.id), { messages: [], hasMore: false });
+      openSession(created.id, { replace: true });
+    },
+    onError: (error) => notifyFailure(error, chatText.createSessionFailed, onUpgrade),
+  });
+
+  const { mutateAsync: sendMessage } = useMutation({
+    mutationFn: (input: { sessionId: string; content: string; userRole: string }) =>
+      sendUserMessage(input.sessionId, { content: input.content, userRole: input.userRole }),
+    onSuccess: (sent, input) => updateMessages(queryClient, input.sessionId, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage])),
+    onError: (error) => notifyFailure(error, chatText.sendFailed, onUpgrade),
+    // Sent or refused, today's counters may have moved.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
+  });
+
+  /** Answers whether the question went; when it did not, the composer gives the words back. */
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      const text = content.trim();
+      if (!text || sending.current || replying) return false;
+      if (outOfInteractions(usage)) {
+        onUpgrade(errorCatalog['rate_limit:interactions'].message);
+        return false;
+      }
+      sending.current = true;
+      setPending({ id: `temp-${Date.now()}`, content: text });
+      try {
+        const id = sessionId ?? (await createSession(context)).id;
+        await sendMessage({ sessionId: id, content: text, userRole: context.userRole });
+        return true;
+      } catch {
+        // The mutation that failed has told the user why.
+        return false;
+      } finally {
+        setPending(null);
+        sending.current = false;
+      }
+    },
+    [context, createSession, onUpgrade, replying, sendMessage, sessionId, usage],
+  );
+
+  const clearPending = useCallback(() => setPending(null), []);
+
+  return { send, pending, clearPending };
+}

@@ -1,0 +1,32 @@
+import { ArrowLeft, Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import { historyText } from '#contract/history.ts';
+import { Button } from '#client/components/ui/button.tsx';
+
+/** The page title and subtitle; with `returnHref`, also Return to Chat and Start New (shown only when conversations exist). */
+export function HistoryHeader({ subtitle, returnHref }: { subtitle: string; returnHref?: string }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{historyText.title}</h1>
+        <p className="text-sm text-muted-foreground">{subtitle}</p>
+      </div>
+      {returnHref ? (
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link href={returnHref}>
+              <ArrowLeft aria-hidden />
+              Return to Chat
+            </Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link href="/chat">
+              <Plus aria-hidden />
+              Start New
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/**
+ * Boots the server: opens the database and migrates it, builds the app, closes both gracefully on
+ * SIGINT or SIGTERM, and listens. server.ts runs it with the environment's configuration; a host
+ * that embeds the server gets the handles back (tests/e2e/serve.ts reads the database through them).
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config.database);
+  await runMigrations(database);
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    },
+  });
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.appName} is ready at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
+  return { app, database };
+}

@@ -1,0 +1,77 @@
+/**
+ * A test-only control server beside the end-to-end server (tests/e2e/serve.ts starts it in the same
+ * process, on its database handle): it removes the users the tests created, by e-mail, and counts
+ * users, so a run can prove it leaves none behind. The application knows nothing of it: it listens
+ * on its own ephemeral port on 127.0.0.1, and its address is written to a file only the tests read.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.ts';
+import { contactMessages, users } from '../../src/server/db/schema.ts';
+
+export interface ControlAddress {
+  url: string;
+}
+
+/**
+ * Deletes the accounts with these e-mails and everything they own: their sessions, conversations,
+ * messages and search data go with the user row (ON DELETE CASCADE); contact messages are kept by the
+ * schema when a user goes, so those sent by the account or from its address are deleted here.
+ */
+export async function deleteUsersByEmail(db: Db, emails: string[]): Promise<number> {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const owned = await tx.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.email})`, lowered));
+    const ids = owned.map((row) => row.id);
+    const byAddress = inArray(sql`lower(${contactMessages.email})`, lowered);
+    await tx.delete(contactMessages).where(ids.length > 0 ? or(byAddress, inArray(contactMessages.userId, ids)) : byAddress);
+    if (ids.length === 0) return 0;
+    return (await tx.delete(users).where(inArray(users.id, ids)).returning({ id: users.id })).length;
+  });
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
+  return row?.n ?? 0;
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+}
+
+function answer(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * POST /users/delete { emails } -> { deleted }; GET /users/count -> { count }. It listens (and its
+ * address file exists) before the application does, so a test never finds the app up without it.
+ */
+export async function startControlServer(database: Promise<Db>, addressFile: string): Promise<ControlAddress> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      try {
+        const db = await database;
+        if (request.method === 'POST' && request.url === '/users/delete') {
+          const { emails } = (await readJson(request)) as { emails?: unknown };
+          if (!Array.isArray(emails) || !emails.every((e) => typeof e === 'string')) return answer(response, 400, { error: 'emails: a list of strings' });
+          return answer(response, 200, { deleted: await deleteUsersByEmail(db, emails) });
+        }
+        if (request.method === 'GET' && request.url === '/users/count') return answer(response, 200, { count: await countUsers(db) });
+        answer(response, 404, { error: 'not found' });
+      } catch (error) {
+        answer(response, 500, { error: String(error) });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const { port } = server.address() as { port: number };
+  const address: ControlAddress = { url: `http://127.0.0.1:${port}` };
+  writeFileSync(addressFile, JSON.stringify(address));
+  return address;
+}
