@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
@@ -51,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerSecurityHeaders(app, { isProduction: config.isProduction });
+  registerSecurityHeaders(app, { isProduction: config.isProduction, stripe: config.billing });
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
+  await app.register(billingRoutes, { deps });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { isPremium, TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
+import { TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { userForSessionToken, type IssuedSession } from '../features/auth/auth.service.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
+import { premiumFor } from '../features/billing/premium.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,7 @@ export async function registerSession(app: FastifyInstance, deps: { db: Db; sess
     request.user = (await userForSessionToken(deps, token)) ?? null;
     if (request.user) {
       const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';
-      request.isPremium = testPremium || isPremium(request.user.appUserType);
+      request.isPremium = testPremium || (await premiumFor(deps.db, request.user));
     }
   });
 }

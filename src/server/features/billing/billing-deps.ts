@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { BillingGateway } from '#server/billing/stripe-gateway.ts';
+import type { SessionCache } from '#server/features/auth/session-cache.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+
+export interface BillingDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  sessionCache: SessionCache;
+  /** null when Stripe is not configured (config.billing.enabled false). */
+  gateway: BillingGateway | null;
+}
