@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '#server/app.ts';
 import { configFrom, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
+import { payments, users } from '#server/db/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -68,6 +68,21 @@ export async function signUpUser(app: FastifyInstance, config: Config, overrides
 export async function signUpPremiumUser(t: Pick<TestApp, 'app' | 'config' | 'database'>, plan: 'subscriber' | 'vip' = 'subscriber') {
   const signedUp = await signUpUser(t.app, t.config);
   await t.database.db.update(users).set({ appUserType: plan }).where(eq(users.id, signedUp.user.id));
+  if (plan === 'subscriber') {
+    // A subscriber is Premium through a paid subscription (features/billing): one that renews in a month.
+    const now = Date.now();
+    await t.database.db.insert(payments).values({
+      userId: signedUp.user.id,
+      stripeCustomerId: `cus_test${signedUp.user.id.slice(0, 8)}`,
+      stripeSubscriptionId: `sub_test${signedUp.user.id.replaceAll('-', '')}`,
+      subscriptionLevel: 'premium',
+      subscriptionPeriod: 'monthly',
+      subscriptionStatus: 'active',
+      amount: 999,
+      currentPeriodStart: new Date(now - 24 * 60 * 60 * 1000),
+      currentPeriodEnd: new Date(now + 29 * 24 * 60 * 60 * 1000),
+    });
+  }
   return signedUp;
 }
 
