@@ -325,7 +325,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const expand = list(body.expand).map(String);
     let m: RegExpMatchArray | null;
 
-    if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods$/))) {
+    if (method === 'POST' && path === '/v1/payment_methods') {
       authorize(request, true);
       const card = obj(body.card);
       const number = String(card.number ?? '').replace(/\s/g, '');
