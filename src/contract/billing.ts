@@ -143,3 +143,9 @@ export function formatBillingDate(iso: string | Date, locale?: string): string {
 export function formatCents(cents: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
+
+/** Countries offered in the billing address (where Stripe takes card payments), by ISO code; names come from the browser's locale. */
+export const billingCountries = [
+  'US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IT', 'LV', 'LT', 'LU', 'MT',
+  'NL', 'NO', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'CH', 'LI', 'IS', 'JP', 'SG', 'HK', 'MY', 'TH', 'AE', 'MX', 'BR', 'IN', 'ZA',
+] as const;

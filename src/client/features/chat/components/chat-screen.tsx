@@ -23,7 +23,7 @@ import { ChatComposer } from './chat-composer.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ContextSelectors } from './context-selectors.tsx';
 import { MessageList } from './message-list.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu, type ProfileMenuExtras } from './profile-menu.tsx';
 import { UsageBar } from './usage-bar.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
 
@@ -33,15 +33,17 @@ export type RenderExportMenu = (props: { sessionId: string | null; isPremium: bo
 interface ChatScreenProps {
   /** When given, replaces the built-in client-side export menu. */
   renderExportMenu?: RenderExportMenu;
+  /** Other features' parts of the profile menu (the billing summary). */
+  profileMenuExtras?: ProfileMenuExtras;
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu }: ChatScreenProps = {}) {
+export default function ChatScreen({ renderExportMenu, profileMenuExtras }: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
-  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} /> : null;
+  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} profileMenuExtras={profileMenuExtras} /> : null;
 }
 
-function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExportMenu?: RenderExportMenu }) {
+function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: PublicUser } & ChatScreenProps) {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const { sessionId, openSession } = useChatUrl();
@@ -97,7 +99,7 @@ function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExp
         exportMenu={
           renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => openUpgrade('Export is part of Premium.') })
         }
-        profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => openUpgrade()} onSignOut={() => void signOut()} />}
+        profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => openUpgrade()} onSignOut={() => void signOut()} extras={profileMenuExtras} />}
       />
       <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
