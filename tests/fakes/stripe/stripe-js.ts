@@ -52,7 +52,7 @@ export const stripeJs = String.raw`(function () {
       frame.title = 'Secure payment input frame';
       frame.name = '__privateStripeFrame' + Math.floor(Math.random() * 1e6);
       frame.setAttribute('allow', 'payment *');
-      frame.style.cssText = 'border:0;width:100%;height:220px;display:block;overflow:hidden;color-scheme:normal;';
+      frame.style.cssText = 'border:0;width:100%;height:220px;display:block;overflow:hidden;';
       frame.src = ORIGIN + '/v3/payment-element.html#' + encodeURIComponent(JSON.stringify(config));
       frame.addEventListener('error', function () { fire('loaderror', { elementType: 'payment', error: { type: 'api_error', message: 'Failed to load the payment form.' } }); });
       window.addEventListener('message', onMessage);
@@ -134,7 +134,7 @@ export const paymentElementHtml = String.raw`<!doctype html>
 <meta charset="utf-8">
 <title>Payment details</title>
 <style>
-  :root { --text: #1a1f36; --muted: #6b7280; --border: #d1d5db; --bg: #ffffff; --focus: #2563eb; --danger: #b91c1c; }
+  :root { color-scheme: light dark; --text: #1a1f36; --muted: #6b7280; --border: #d1d5db; --bg: #ffffff; --focus: #2563eb; --danger: #b91c1c; }
   :root.night { --text: #e5e7eb; --muted: #9ca3af; --border: #4b5563; --bg: #1f2937; --focus: #60a5fa; --danger: #f87171; }
   * { box-sizing: border-box; }
   body { margin: 0; padding: 2px; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--text); background: transparent; }
@@ -148,7 +148,7 @@ export const paymentElementHtml = String.raw`<!doctype html>
 </style>
 </head>
 <body>
-<div class="tab" aria-hidden="true">&#128179; Card</div>
+<div class="tab" aria-hidden="true">Card</div>
 <div><label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234"></div>
 <div class="row">
   <div><label for="expiry">Expiration date</label><input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY"></div>

@@ -7,6 +7,7 @@ import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/lib/class-names.ts';
 import { clientConfig } from '#client/config.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -54,10 +55,15 @@ function Shell({ children, showReturn }: { children: React.ReactNode; showReturn
   );
 }
 
-function Panel({ title, children, icon }: { title: string; children: React.ReactNode; icon?: React.ReactNode }) {
+/** The current step. A step after the first comes first on phones and takes the focus, so nobody has to look for it. */
+function Panel({ title, children, icon, lead = false }: { title: string; children: React.ReactNode; icon?: React.ReactNode; lead?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (lead) heading.current?.focus({ preventScroll: false });
+  }, [lead]);
   return (
-    <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-7" aria-labelledby="checkout-panel-title">
-      <h2 id="checkout-panel-title" className="mb-5 flex items-center gap-2 text-lg font-semibold">
+    <section className={cn('rounded-2xl border bg-card p-5 shadow-sm sm:p-7', lead && 'order-first md:order-none')} aria-labelledby="checkout-panel-title">
+      <h2 id="checkout-panel-title" ref={heading} tabIndex={-1} className="mb-5 flex items-center gap-2 text-lg font-semibold outline-none">
         {icon}
         {title}
       </h2>
@@ -200,7 +206,7 @@ export default function CheckoutPage() {
   return (
     <Shell showReturn={showReturn && !paid}>
       <div className="mb-8 text-center">
-        <h1 className="flex items-center justify-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1 className="flex flex-col items-center justify-center gap-2 text-2xl font-bold tracking-tight sm:flex-row sm:text-3xl">
           <Crown className="size-6 text-brand" aria-hidden />
           Upgrade to {clientConfig.appName} Premium
         </h1>
@@ -215,7 +221,7 @@ export default function CheckoutPage() {
           </div>
         </section>
         {paid ? (
-          <Panel title={billingText.successTitle} icon={<CircleCheck className="size-5 text-success" aria-hidden />}>
+          <Panel lead title={billingText.successTitle} icon={<CircleCheck className="size-5 text-success" aria-hidden />}>
             <div role="status" className="grid gap-3 text-sm">
               <p>{billingText.successBody(clientConfig.appName)}</p>
               {paid.processing ? <p className="text-muted-foreground">{billingText.processingPayment}</p> : null}
@@ -225,7 +231,7 @@ export default function CheckoutPage() {
             </div>
           </Panel>
         ) : checkout && stripe && !stripeFailed ? (
-          <Panel title="2. Payment" icon={<CreditCard className="size-5 text-muted-foreground" aria-hidden />}>
+          <Panel lead title="2. Payment" icon={<CreditCard className="size-5 text-muted-foreground" aria-hidden />}>
             <PaymentStep
               stripe={stripe}
               clientSecret={checkout.clientSecret}
@@ -236,7 +242,7 @@ export default function CheckoutPage() {
             />
           </Panel>
         ) : checkout && stripeFailed ? (
-          <Panel title="2. Payment">
+          <Panel lead title="2. Payment">
             <div role="alert" className="grid gap-3 text-sm">
               <p>{billingText.stripeLoadFailed}</p>
               <Button type="button" variant="outline" onClick={() => window.location.reload()}>
