@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, users } from '#server/db/schema.ts';
+import { cancelSubscriptionsForDeletedAccount } from './billing.service.ts';
+import { createStripeGateway } from '#server/billing/stripe-gateway.ts';
 import { address, createBillingTestApp, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
 import { inject, signUpUser } from '#tests/helpers/test-app.ts';
 
@@ -79,6 +81,10 @@ describe('checkout: create, price, pay, Premium', () => {
     });
     expect(row.stripeInvoiceId).toMatch(/^in_/);
     expect(row.stripePaymentIntentId).toBe(created.clientSecret.split('_secret_')[0]);
+
+    // Signing in again says Premium at once (the sign-in answer is what the browser caches).
+    const signIn = await inject(t.app, { method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: 'correct horse battery' } });
+    expect(signIn.json().user).toMatchObject({ appUserType: 'subscriber', isPremium: true });
 
     // Premium is real on the server: the chat usage says unlimited.
     const usage = (await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json();
@@ -255,5 +261,30 @@ describe('cancelling at period end, renewal, expiry', () => {
     await t.stripe.giveUp(subscriptionId);
     expect(await me(cookie)).toMatchObject({ appUserType: 'standard', isPremium: false });
     expect(mailTo()).toHaveLength(2);
+  });
+});
+
+describe('account deletion', () => {
+  it('cancelSubscriptionsForDeletedAccount ends the live subscription and any waiting checkout at once', async () => {
+    const { user, cookie } = await signUpUser(t.app, t.config);
+    const paid = await startCheckout(t, cookie);
+    await t.stripe.pay(paid.subscriptionId);
+    const billing = t.config.billing;
+    if (!billing.enabled) throw new Error('billing is configured in this file');
+    const deps = {
+      db: t.database.db,
+      config: t.config,
+      mailer: { send: async () => {}, close() {} },
+      log: t.app.log,
+      sessionCache: { invalidateUser() {} } as never,
+      gateway: createStripeGateway({ secretKey: billing.secretKey, webhookSecret: billing.webhookSecret, apiUrl: billing.apiUrl }),
+    };
+    await cancelSubscriptionsForDeletedAccount(deps, user.id);
+    await t.stripe.idle();
+    expect(t.stripe.subscription(paid.subscriptionId)!.status).toBe('canceled');
+    expect(await rowOf(paid.subscriptionId)).toMatchObject({ subscriptionStatus: 'canceled', subscriptionLevel: 'free' });
+    expect((await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.appUserType).toBe('standard');
+    // Nothing to do the second time.
+    await cancelSubscriptionsForDeletedAccount(deps, user.id);
   });
 });
