@@ -146,6 +146,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const intents = new Map<string, PaymentIntentRecord>();
   const paymentMethods = new Map<string, { id: string; number: string; brand: string; last4: string; expMonth: number; expYear: number }>();
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
+  const processing = new Set<string>();
 
   const priceById = (id: string) => prices.find((p) => p.id === id);
   const priceJson = (p: FakePrice) => ({
@@ -456,13 +457,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     fake.requests.push({ method: request.method!, path: url.pathname, body, idempotencyKey, auth: request.headers.authorization ?? '' });
     try {
       if (idempotencyKey && request.method === 'POST') {
+        // As Stripe: a second request with a key still being processed is refused with 409 (the SDK retries it).
+        if (processing.has(idempotencyKey))
+          throw new StripeApiError(409, { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'There is currently another in-progress request using this Idempotency Key.' });
         const seen = idempotent.get(idempotencyKey);
         if (seen) {
           if (seen.params !== raw) throw new StripeApiError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with.` });
           return send(seen.status, seen.body);
         }
       }
-      const result = await route(request.method!, url.pathname, body, request);
+      if (idempotencyKey && request.method === 'POST') processing.add(idempotencyKey);
+      let result: unknown;
+      try {
+        result = await route(request.method!, url.pathname, body, request);
+      } finally {
+        if (idempotencyKey) processing.delete(idempotencyKey);
+      }
       if (idempotencyKey && request.method === 'POST') idempotent.set(idempotencyKey, { params: raw, status: 200, body: result });
       send(200, result);
     } catch (error) {
