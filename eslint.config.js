@@ -20,6 +20,7 @@ const serverFeatures = foldersIn('./src/server/features');
 const serverFeatureDependencies = {
   chat: ['account'],
   history: ['chat'],
+  auth: ['billing'],
 };
 
 /**

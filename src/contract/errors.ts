@@ -36,6 +36,16 @@ export const errorCatalog = {
   'not_found:user': { status: 404, message: 'User not found' },
   'bad_request:message_state': { status: 400, message: 'This message cannot be changed in its current state.' },
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
+  // Billing (src/contract/billing.ts holds the page's own strings).
+  'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
+  'billing:provider': { status: 502, message: 'The payment provider could not be reached. Please try again in a moment.' },
+  'not_found:subscription': { status: 404, message: 'Subscription not found' },
+  'not_found:active_subscription': { status: 404, message: 'You have no active subscription to cancel or change.' },
+  'conflict:already_premium': { status: 409, message: 'Your account already has Premium, so there is nothing to buy.' },
+  'conflict:subscription_paid': { status: 409, message: 'This subscription has already been paid, so it cannot be abandoned.' },
+  'conflict:subscription_cancelled': { status: 409, message: 'Your subscription is already cancelled and ends at the close of this billing period.' },
+  'conflict:same_period': { status: 409, message: 'You are already on this billing period.' },
+  'bad_request:webhook_signature': { status: 400, message: 'Webhook signature verification failed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -8,6 +8,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { userForSessionToken } from './features/auth/auth.service.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { premiumFor } from './features/billing/premium.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { createLanguageModel } from './ai/provider.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
@@ -55,11 +57,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerSecurityHeaders(app, { isProduction: config.isProduction });
+  registerSecurityHeaders(app, { isProduction: config.isProduction, stripe: config.billing });
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
-  await registerSession(app, (token) => userForSessionToken({ db: database.db, sessionCache }, token), config);
+  await registerSession(
+    app,
+    { findUser: (token) => userForSessionToken({ db: database.db, sessionCache }, token), premiumOf: (user) => premiumFor(database.db, user) },
+    config,
+  );
 
   const mailer: Mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -74,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
+  await app.register(billingRoutes, { deps });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
 
 const failure = (env: Record<string, string>) => {
   try {
@@ -39,10 +40,39 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY expected true or false$/],
     [{ AI_PROVIDER: 'openai' }, /^Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai$/],
     [{ NODE_ENV: 'production', ALLOW_TEST_PREMIUM: 'true' }, /^Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set$/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set$/],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, /^Invalid configuration: STRIPE_SECRET_KEY is required when STRIPE_PUBLISHABLE_KEY is set$/],
+    [{ STRIPE_SECRET_KEY: 'pk_test_1' }, /^Invalid configuration: STRIPE_SECRET_KEY expected a Stripe secret key/],
+    [{ STRIPE_API_URL: 'ftp://x' }, /^Invalid configuration: STRIPE_API_URL expected an http\(s\) URL/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const text = failure(env);
     expect(text).toMatch(message);
     expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('takes no payments by default; with the three Stripe keys it does, with lookup-key prices and no tax unless asked', () => {
+    expect(loadConfig({}).billing).toEqual({ enabled: false, apiUrl: 'https://api.stripe.com', jsUrl: undefined });
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_PUBLISHABLE_KEY: 'pk_live_b', STRIPE_WEBHOOK_SECRET: 'whsec_c', STRIPE_PRICE_YEARLY: 'price_123' });
+    expect(config.billing).toEqual({
+      enabled: true,
+      apiUrl: 'https://api.stripe.com',
+      jsUrl: undefined,
+      secretKey: 'sk_live_a',
+      publishableKey: 'pk_live_b',
+      webhookSecret: 'whsec_c',
+      prices: { monthly: 'premium_monthly', yearly: 'price_123' },
+      automaticTax: false,
+    });
+  });
+
+  it('.env.example and the README list exactly the variables config.ts reads', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const inExample = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
+    const names = Object.keys(envSchema.shape).sort();
+    expect(inExample).toEqual(names);
+    for (const name of names) expect(readme, name).toContain(`\`${name}\``);
   });
 
   it('production uses a Secure __Host- cookie and never honours testPremium by default', () => {

@@ -68,6 +68,14 @@ export const envSchema = z.object({
   AI_DEMO_WORD_DELAY_MS: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10_000).default(15),
   ALLOW_TEST_PREMIUM: booleanString.optional(),
   REDIS_URL: urlString(/^rediss?:$/, 'a redis:// URL').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'expected a Stripe secret key (sk_live_..., sk_test_... or a restricted rk_ key)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'expected a Stripe publishable key (pk_live_... or pk_test_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'expected a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().regex(/^[\w.-]+$/, 'expected a Stripe price id (price_...) or lookup key').default('premium_monthly'),
+  STRIPE_PRICE_YEARLY: z.string().regex(/^[\w.-]+$/, 'expected a Stripe price id (price_...) or lookup key').default('premium_yearly'),
+  STRIPE_AUTOMATIC_TAX: booleanString.default(false),
+  STRIPE_API_URL: urlString(/^https?:$/, 'an http(s) URL such as https://api.stripe.com').default('https://api.stripe.com'),
+  STRIPE_JS_URL: urlString(/^https?:$/, 'an http(s) URL of Stripe.js').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +105,39 @@ function aiConfig(env: Env) {
     maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
     /** Pause between words of the built-in demo model, so its replies stream like a real one. */
     demoWordDelayMs: env.AI_DEMO_WORD_DELAY_MS,
+  } as const;
+}
+
+/**
+ * Card payments (features/billing): on when STRIPE_SECRET_KEY is set, which then needs the
+ * publishable key and the webhook secret too; off by default, and the rest of the app works without.
+ */
+function billingConfig(env: Env) {
+  const common = {
+    /** Where the Stripe SDK sends API calls (tests point it at a local fake). */
+    apiUrl: env.STRIPE_API_URL.replace(/\/+$/, ''),
+    /** Where browsers load Stripe.js from; unset: Stripe's own address, chosen by @stripe/stripe-js. */
+    jsUrl: env.STRIPE_JS_URL,
+  };
+  if (!env.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (env[name]) throw new ConfigError(`Invalid configuration: STRIPE_SECRET_KEY is required when ${name} is set`);
+    }
+    return { enabled: false, ...common } as const;
+  }
+  for (const name of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!env[name]) throw new ConfigError(`Invalid configuration: ${name} is required when STRIPE_SECRET_KEY is set`);
+  }
+  return {
+    enabled: true,
+    ...common,
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    /** Price id (price_...) or lookup key of each plan: prices never come from the browser. */
+    prices: { monthly: env.STRIPE_PRICE_MONTHLY, yearly: env.STRIPE_PRICE_YEARLY },
+    /** Stripe Tax computes tax from the billing address; off: no tax is added. */
+    automaticTax: env.STRIPE_AUTOMATIC_TAX,
   } as const;
 }
 
@@ -140,6 +181,7 @@ function toConfig(env: Env) {
     /** Honour the browser's testPremium flag: on by default in development and demo mode, never in production. */
     allowTestPremium: env.ALLOW_TEST_PREMIUM ?? (!isProduction && (env.NODE_ENV === 'development' || ai.provider === 'demo')),
     redisUrl: env.REDIS_URL,
+    billing: billingConfig(env),
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,

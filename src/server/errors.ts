@@ -4,8 +4,8 @@ import { errorCatalog, type ErrorCode } from '#contract/errors.ts';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message?: string) {
-    super(message ?? errorCatalog[code].message);
+  constructor(code: ErrorCode, message?: string, options?: ErrorOptions) {
+    super(message ?? errorCatalog[code].message, options);
     this.code = code;
     this.status = errorCatalog[code].status;
   }

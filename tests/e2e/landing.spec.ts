@@ -77,7 +77,7 @@ test('a subscriber sees Return to App on both plan cards', async ({ page }) => {
 test('during a checkout in progress the header and hero offer Return to Checkout', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/checkout');
-  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Upgrade to .+ Premium$/ })).toBeVisible();
   expect(await session(page, 'checkoutInProgress')).toBe('true');
 
   await page.goto('/');

@@ -1,22 +1,26 @@
 /**
- * The server end-to-end tests run against: a fresh PGlite database, the demo AI model, and a real
- * SMTP sink whose messages land as JSON files the tests read. Beside it, on the same database, a
- * test-only control server that removes the users the tests create (control-server.ts).
+ * The server end-to-end tests run against: a fresh PGlite database, the demo AI model, a real
+ * SMTP sink whose messages land as JSON files the tests read, and a local fake Stripe (API,
+ * Stripe.js and signed webhooks into this server) on a free port. Beside it, on the same database,
+ * a test-only control server that removes the users the tests create (control-server.ts).
  */
 import { rmSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { startServer } from '../../src/server/start-server.ts';
 import { startSmtpSink } from '../fakes/smtp-sink.ts';
+import { startFakeStripe } from '../fakes/stripe/stripe-server.ts';
 import { startControlServer } from './control-server.ts';
 import { e2eControlFile, e2eDataDir, e2eMailDir, e2eRoot, e2eSmtpPort } from './paths.ts';
 
 rmSync(e2eRoot, { recursive: true, force: true });
 const sink = await startSmtpSink({ port: e2eSmtpPort, dir: e2eMailDir });
+const port = process.env.E2E_PORT ?? '3100';
+const stripe = await startFakeStripe({ webhookTarget: `http://127.0.0.1:${port}/api/stripe/webhook` });
 
 Object.assign(process.env, {
   NODE_ENV: 'test',
-  PORT: process.env.E2E_PORT ?? '3100',
+  PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: e2eDataDir,
   SMTP_URL: sink.url,
@@ -30,6 +34,11 @@ Object.assign(process.env, {
   // Contact messages are e-mailed to the team address, where the SMTP sink catches them.
   CONTACT_TO: 'team@example.com',
   ADMIN_EMAILS: 'e2e-admin@example.com',
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+  STRIPE_JS_URL: stripe.jsUrl,
 });
 delete process.env.DATABASE_URL;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '#server/app.ts';
 import { configFrom, type Config } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
-import { users, type User } from '#server/db/schema.ts';
+import { payments, users, type User } from '#server/db/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -80,9 +80,25 @@ export async function signUpUser(app: FastifyInstance, config: Config, overrides
 
 export type Plan = User['appUserType'];
 
-/** Plans change only through billing or the admin, so tests set the row directly. */
+/**
+ * Plans change only through billing or the admin, so tests set the row directly. A subscriber is
+ * Premium through a paid subscription (features/billing), so one that renews in a month comes with it.
+ */
 export async function setPlan(db: Db, userId: string, plan: Plan): Promise<void> {
   await db.update(users).set({ appUserType: plan }).where(eq(users.id, userId));
+  if (plan !== 'subscriber') return;
+  const now = Date.now();
+  await db.insert(payments).values({
+    userId,
+    stripeCustomerId: `cus_test${userId.slice(0, 8)}`,
+    stripeSubscriptionId: `sub_test${userId.replaceAll('-', '')}`,
+    subscriptionLevel: 'premium',
+    subscriptionPeriod: 'monthly',
+    subscriptionStatus: 'active',
+    amount: 999,
+    currentPeriodStart: new Date(now - 24 * 60 * 60 * 1000),
+    currentPeriodEnd: new Date(now + 29 * 24 * 60 * 60 * 1000),
+  });
 }
 
 /**

@@ -4,28 +4,50 @@ import helmet from 'helmet';
 
 /**
  * Security headers and a Content-Security-Policy the built SPA runs under: scripts and styles
- * from our own origin only (inline style attributes are needed by Radix positioning and sonner).
+ * from our own origin only (inline style attributes are needed by Radix positioning and sonner),
+ * plus exactly Stripe.js's origins when payments are configured.
  *
  * helmet computes the header values once at start-up; each response then gets the same
  * precomputed set. Running helmet's middleware per request halved the API's throughput
  * (measured by `npm run bench`), for headers that never change between requests.
  */
-export function securityHeaders(options: { isProduction: boolean }): Record<string, string> {
+export interface StripeSources {
+  enabled: boolean;
+  /** The Stripe API origin the browser's Stripe.js calls. */
+  apiUrl: string;
+  /** Where Stripe.js is loaded from (unset: js.stripe.com). */
+  jsUrl?: string;
+}
+
+/**
+ * What Stripe.js needs, and only when payments are on: its script and frames from its own origin,
+ * calls to the Stripe API, and (from Stripe's real origin) the 3-D Secure frames on hooks.stripe.com.
+ */
+export function stripeSources(stripe: StripeSources | undefined) {
+  if (!stripe?.enabled) return { script: [], frame: [], connect: [] };
+  const js = new URL(stripe.jsUrl ?? 'https://js.stripe.com').origin;
+  const api = new URL(stripe.apiUrl).origin;
+  const hooks = js === 'https://js.stripe.com' ? ['https://hooks.stripe.com'] : [];
+  return { script: [js], frame: [js, ...hooks], connect: [api] };
+}
+
+export function securityHeaders(options: { isProduction: boolean; stripe?: StripeSources }): Record<string, string> {
+  const stripe = stripeSources(options.stripe);
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...stripe.frame],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -49,7 +71,7 @@ export function securityHeaders(options: { isProduction: boolean }): Record<stri
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean; stripe?: StripeSources }): void {
   const headers = securityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { isPremium, TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
+import { TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
 import type { Config } from '../config.ts';
 import type { User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -27,11 +27,16 @@ export interface Caller {
   isPremium: boolean;
 }
 
-/**
- * Reads the session cookie of every API request into request.user. `findUser` answers who a
- * token belongs to (the auth feature does, wired in app.ts): plugins know no feature.
- */
-export async function registerSession(app: FastifyInstance, findUser: (token: string) => Promise<User | undefined>, config: Config): Promise<void> {
+/** What the session plugin asks of the features (wired in app.ts): plugins know no feature. */
+export interface SessionLookups {
+  /** Who a token belongs to (the auth feature). */
+  findUser(token: string): Promise<User | undefined>;
+  /** Whether the user's plan is Premium right now (the billing feature: a subscriber's subscription decides). */
+  premiumOf(user: User): Promise<boolean>;
+}
+
+/** Reads the session cookie of every API request into request.user, and decides Premium for it. */
+export async function registerSession(app: FastifyInstance, { findUser, premiumOf }: SessionLookups, config: Config): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('isPremium', false);
@@ -42,7 +47,7 @@ export async function registerSession(app: FastifyInstance, findUser: (token: st
     request.user = (await findUser(token)) ?? null;
     if (request.user) {
       const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';
-      request.isPremium = testPremium || isPremium(request.user.appUserType);
+      request.isPremium = testPremium || (await premiumOf(request.user));
     }
   });
 }

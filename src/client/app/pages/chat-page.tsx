@@ -1,12 +1,22 @@
+import { SubscriptionDialogs } from '#client/features/billing/components/subscription-dialogs.tsx';
+import { SubscriptionMenuItems, SubscriptionPlanRows } from '#client/features/billing/components/subscription-summary.tsx';
 import ChatScreen, { type RenderExportMenu } from '#client/features/chat/components/chat-screen.tsx';
 import { ConversationExportMenu } from '#client/features/history/components/export-menu.tsx';
+import { useCurrentUser } from '#client/lib/session.ts';
 
 /** The history feature's server-side export (Markdown and PDF) in the chat header. */
 const renderExportMenu: RenderExportMenu = ({ sessionId, isPremium, onUpgrade }) => (
   <ConversationExportMenu sessionId={sessionId} isPremium={isPremium} onUpgrade={onUpgrade} />
 );
 
-/** /chat: the chat feature's workspace (the route wraps it in RequireAuth). */
+/** /chat: the chat feature's workspace (the route wraps it in RequireAuth), with billing's part of the profile menu. */
 export default function ChatPage() {
-  return <ChatScreen renderExportMenu={renderExportMenu} />;
+  const { user } = useCurrentUser();
+  const extras = user ? { planRows: <SubscriptionPlanRows user={user} premium={user.isPremium} />, items: <SubscriptionMenuItems user={user} /> } : undefined;
+  return (
+    <>
+      <ChatScreen renderExportMenu={renderExportMenu} profileMenuExtras={extras} />
+      <SubscriptionDialogs />
+    </>
+  );
 }

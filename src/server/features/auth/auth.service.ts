@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordInput, PublicUser, ResetPasswordInput, SignInInput, SignUpInput } from '#contract/auth.ts';
 import { REMEMBER_ME_DAYS } from '#contract/auth.ts';
 import { isPremium } from '#contract/entitlements.ts';
+import { premiumFor } from '#server/features/billing/index.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
@@ -87,7 +88,7 @@ export async function signIn(deps: AuthDeps, input: SignInInput, userAgent: stri
   const updated = await queries.recordLogin(deps.db, user.id, userTypeFor(deps.config, user.email, user.appUserType));
   deps.sessionCache.invalidateUser(user.id);
   const session = await issueSession(deps, user.id, input.rememberMe ?? true, userAgent);
-  return { user: toPublicUser(updated), session };
+  return { user: toPublicUser(updated, await premiumFor(deps.db, updated)), session };
 }
 
 export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {

@@ -18,7 +18,7 @@ import { canChangeContext } from '../logic/chat-rules.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInputPanel } from './chat-input-panel.tsx';
 import { ConversationView } from './conversation-view.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu, type ProfileMenuExtras } from './profile-menu.tsx';
 
 /**
  * The header's export control. Export belongs to the history feature, and client features do not
@@ -27,14 +27,20 @@ import { ProfileMenu } from './profile-menu.tsx';
  */
 export type RenderExportMenu = (props: { sessionId: string | null; isPremium: boolean; onUpgrade: () => void }) => ReactNode;
 
+interface ChatScreenProps {
+  renderExportMenu?: RenderExportMenu;
+  /** Other features' parts of the profile menu (the billing summary), supplied by the app layer. */
+  profileMenuExtras?: ProfileMenuExtras;
+}
+
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu }: { renderExportMenu?: RenderExportMenu } = {}) {
+export default function ChatScreen({ renderExportMenu, profileMenuExtras }: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
-  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} /> : null;
+  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} profileMenuExtras={profileMenuExtras} /> : null;
 }
 
 /** Composes the screen: the conversation and what acts on it, the header, the body and the input panel. */
-function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExportMenu?: RenderExportMenu }) {
+function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: PublicUser } & ChatScreenProps) {
   const signOut = useSignOut();
   const { sessionId, openSession } = useChatUrl();
   const upgrade = useUpgradeDialog();
@@ -75,7 +81,7 @@ function ChatWorkspace({ user, renderExportMenu }: { user: PublicUser; renderExp
         onNewConversation={conversation.startNew}
         audio={readAloud}
         exportMenu={renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => upgrade.show(chatText.exportIsPremium) })}
-        profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => upgrade.show()} onSignOut={() => void signOut()} />}
+        profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => upgrade.show()} onSignOut={() => void signOut()} extras={profileMenuExtras} />}
       />
       <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6 sm:py-8">

@@ -1,5 +1,5 @@
 import { Crown, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatUsage } from '#contract/chat.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
@@ -30,11 +30,31 @@ function allowance(used: number, limit: number): string {
   return limit < 0 ? 'Unlimited' : `${used} / ${limit}`;
 }
 
+/** What other features add to the menu (composed in app/pages): the plan rows of the summary and their menu items. */
+export interface ProfileMenuExtras {
+  /** Replaces the summary's 'Plan' row (e.g. with the period and the next billing date). */
+  planRows?: ReactNode;
+  /** Items shown above Sign Out. */
+  items?: ReactNode;
+}
+
 /** Avatar menu (spec section 2): who is signed in, the subscription summary, Upgrade (free only), Sign Out. */
-export function ProfileMenu({ user, usage, onUpgrade, onSignOut }: { user: PublicUser; usage: ChatUsage | undefined; onUpgrade: () => void; onSignOut: () => void }) {
+export function ProfileMenu({
+  user,
+  usage,
+  onUpgrade,
+  onSignOut,
+  extras,
+}: {
+  user: PublicUser;
+  usage: ChatUsage | undefined;
+  onUpgrade: () => void;
+  onSignOut: () => void;
+  extras?: ProfileMenuExtras;
+}) {
   const premium = usage?.isPremium ?? user.isPremium;
   const rows: [string, string][] = [
-    ['Plan', premium ? 'Premium' : 'Free'],
+    ...(extras?.planRows ? [] : ([['Plan', premium ? 'Premium' : 'Free']] as [string, string][])),
     ['Account type', accountTypes[user.appUserType]],
     ['Daily interactions', usage ? allowance(usage.interactionsUsed, usage.interactionsLimit) : '…'],
     ['Document analysis', usage ? allowance(usage.attachmentsUsed, usage.attachmentsLimit) : '…'],
@@ -57,6 +77,7 @@ export function ProfileMenu({ user, usage, onUpgrade, onSignOut }: { user: Publi
         <DropdownMenuSeparator />
         {/* Plain text, not a list: a menu may hold only items, groups and separators for assistive tech. */}
         <div className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-2.5 py-2 text-xs" data-testid="subscription-summary">
+          {extras?.planRows}
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <span className="text-muted-foreground">{label}</span>
@@ -80,6 +101,7 @@ export function ProfileMenu({ user, usage, onUpgrade, onSignOut }: { user: Publi
             Upgrade to Premium
           </DropdownMenuItem>
         ) : null}
+        {extras?.items}
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden />
           Sign Out
