@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { BillingGateway } from '#server/billing/stripe-gateway.ts';
-
 import type { Mailer } from '#server/mail/mailer.ts';
 
 export interface BillingDeps {
