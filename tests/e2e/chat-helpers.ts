@@ -54,7 +54,8 @@ export async function recordStreamingLengths(page: Page): Promise<() => Promise<
     (window as unknown as { streamingLengths: number[] }).streamingLengths = seen;
     new MutationObserver(() => {
       const reply = [...document.querySelectorAll('[data-testid="assistant-message"]')].at(-1);
-      const length = reply?.textContent?.length ?? 0;
+      // The reply's text only: the header (badge) and the typing indicator come and go around it.
+      const length = reply?.querySelector('[data-testid="reply-body"]')?.textContent?.length ?? 0;
       if (reply?.getAttribute('data-status') === 'streaming' && length !== seen.at(-1)) seen.push(length);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });

@@ -4,6 +4,7 @@ import type { ChatMessageDto } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { markdownWhileStreaming } from '../logic/streaming-markdown.ts';
 import { MessageActions, type MessageHandlers } from './message-actions.tsx';
 import { MessageMarkdown } from './message-markdown.tsx';
 import { TypingDots } from './typing-indicator.tsx';
@@ -91,7 +92,7 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
           {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
-          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={body} />}
+          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={streaming ? markdownWhileStreaming(body) : body} />}
           {streaming && body ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand align-text-bottom" aria-hidden /> : null}
           {message.status === 'failed' ? (
             <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">

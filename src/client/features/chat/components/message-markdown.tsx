@@ -39,7 +39,7 @@ const components: Components = {
 
 export const MessageMarkdown = memo(function MessageMarkdown({ content }: { content: string }) {
   return (
-    <div className="text-[0.9375rem] break-words text-foreground">
+    <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
       <Markdown remarkPlugins={[remarkGfm]} components={components}>
         {content}
       </Markdown>
