@@ -69,7 +69,16 @@ async function situation(c: Case) {
     .values({ userId: owner.id, title: 't', executiveRole: c.executive, industry: 'Energy', userRole: 'Manager' })
     .returning();
   if (c.role !== 'changed before the first message') {
-    await database.db.insert(chatMessages).values({ sessionId: session!.id, role: 'user', content: 'An earlier question', userRole: 'Manager', executiveRole: c.executive });
+    await database.db.insert(chatMessages).values({
+      sessionId: session!.id,
+      role: 'user',
+      content: 'An earlier question',
+      userRole: 'Manager',
+      executiveRole: c.executive,
+      // A minute ago, as in life: the database's clock (microseconds) and the send's (Date.now(), milliseconds)
+      // can otherwise put the earlier question after the new one within the same millisecond.
+      timestamp: new Date(Date.now() - 60_000),
+    });
   }
   const userRole = c.role === 'omitted' ? null : c.role === 'same' ? 'Manager' : 'CFO';
   const caller: Caller = { user, isPremium: c.plan === 'premium' };
