@@ -10,6 +10,9 @@ describe('markdownWhileStreaming', () => {
     const intro = 'What I would measure:\n\n';
     expect(holdBackPartialTable(`${intro}| Metric | Why it matters here |`)).toBe(`${intro.trimEnd()}\n`);
     expect(holdBackPartialTable(`${intro}| Metric | Why it matters here |\n| --- | -`)).toBe(`${intro.trimEnd()}\n`);
+    // The header's line has ended and the delimiter row has not begun: still a table forming, still held back.
+    expect(holdBackPartialTable(`${intro}| Metric | Why it matters here |\n`)).toBe(`${intro.trimEnd()}\n`);
+    expect(holdBackPartialTable(`${intro}| Metric | Why it matters here |\n| --- | --- |\n`)).toBe(`${intro}| Metric | Why it matters here |\n| --- | --- |\n`);
     const formed = `${intro}| Metric | Why it matters here |\n| --- | --- |\n| ARR |`;
     expect(holdBackPartialTable(formed)).toBe(formed);
   });

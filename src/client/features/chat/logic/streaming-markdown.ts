@@ -14,10 +14,12 @@ function cellCount(row: string): number {
  */
 export function holdBackPartialTable(text: string): string {
   const lines = text.split('\n');
-  let start = lines.length;
+  // A line just ended ("| Metric | Why |\n") leaves an empty last line: the table may still be forming above it.
+  const end = lines.length > 1 && lines.at(-1)!.trim() === '' ? lines.length - 1 : lines.length;
+  let start = end;
   while (start > 0 && lines[start - 1]!.trimStart().startsWith('|')) start -= 1;
-  if (start === lines.length) return text;
-  const [header, delimiter] = lines.slice(start);
+  if (start === end) return text;
+  const [header, delimiter] = lines.slice(start, end);
   const formed = header !== undefined && delimiter !== undefined && DELIMITER_ROW.test(delimiter) && cellCount(delimiter) === cellCount(header);
   return formed ? text : lines.slice(0, start).join('\n');
 }
