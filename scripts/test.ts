@@ -1,29 +1,60 @@
 /**
- * `npm test`: typecheck, lint, unit + integration (PGlite; PostgreSQL too when TEST_DATABASE_URL
- * is set), then end to end in Chromium. Without Chromium the end-to-end step is skipped loudly,
- * unless E2E_REQUIRED=1 (CI), which makes a missing browser a failure.
+ * `npm test`: typecheck, lint and the client build side by side, then unit + integration (PGlite;
+ * PostgreSQL too when TEST_DATABASE_URL is set), then end to end in Chromium. Without Chromium the
+ * end-to-end step is skipped loudly, unless E2E_REQUIRED=1 (CI), which makes a missing browser a failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+function fail(label: string, code: number | string | null): never {
+  console.error(`\n${label} failed (exit ${code}) after ${elapsed()}.`);
+  process.exit(typeof code === 'number' && code !== 0 ? code : 1);
+}
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  console.log(`\n=== ${label} ===`);
+  console.log(`\n=== ${label} (at ${elapsed()}) ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) fail(label, result.status ?? result.signal);
+}
+
+/** Runs short steps at once (each is mostly one core), printing each one's output whole when it ends. */
+async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<void> {
+  console.log(`\n=== ${steps.map((s) => s.label).join(', ')} (side by side, at ${elapsed()}) ===`);
+  const results = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<{ label: string; code: number | null; output: string }>((resolve) => {
+          const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (code) => {
+            console.log(`--- ${step.label}: ${code === 0 ? 'passed' : `failed (exit ${code})`} at ${elapsed()}${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+            resolve({ label: step.label, code, output });
+          });
+        }),
+    ),
+  );
+  const failed = results.find((r) => r.code !== 0);
+  if (failed) fail(failed.label, failed.code);
 }
 
 // Which runtime ran the suite: CI installs the one in .nvmrc when the machine's is older (.ci/run).
 console.log(`Node ${process.version} (${process.execPath})`);
-run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-run('Lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const withBrowser = existsSync(chromium);
+await runTogether([
+  { label: 'Typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
+  { label: 'Lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+  ...(withBrowser ? [{ label: 'Build', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] }] : []),
+]);
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 run('Unit and integration tests', 'npx', ['vitest', 'run']);
 
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!withBrowser) {
   const message = `Chromium not found at ${chromium}: end-to-end tests were NOT run. Install it (apt-get install -y chromium) or set CHROME_PATH.`;
   if (process.env.E2E_REQUIRED === '1') {
     console.error(`\n${message}\nE2E_REQUIRED=1, so this is a failure.`);
@@ -32,5 +63,5 @@ if (!existsSync(chromium)) {
   console.warn(`\n${'!'.repeat(80)}\n${message}\n${'!'.repeat(80)}`);
   process.exit(0);
 }
-run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 run('End-to-end tests', 'npx', ['playwright', 'test'], { ...process.env, CHROME_PATH: chromium });
+console.log(`\nnpm test passed in ${elapsed()}.`);
