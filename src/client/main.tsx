@@ -6,7 +6,10 @@ import { Providers } from './app/providers.tsx';
 import { PageMeta } from './app/page-meta.tsx';
 import { AppRoutes } from './app/routes.tsx';
 import { ScrollToTop } from './app/scroll-to-top.tsx';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
 import './styles.css';
+
+captureInstallPrompt();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
