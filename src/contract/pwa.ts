@@ -54,3 +54,9 @@ export function webAppManifest(appName: string) {
     screenshots: pwaScreenshots,
   };
 }
+
+/** What /chat says while the connection is down (issue 16: readable, sending disabled with a reason). */
+export const offlineText = {
+  notice: "You're offline. This conversation stays readable; sending resumes when the connection returns.",
+  sendDisabled: 'Sending is paused while you are offline',
+} as const;

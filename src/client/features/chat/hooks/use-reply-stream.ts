@@ -17,6 +17,13 @@ export function useReplyStream(sessionId: string | null, messageId: string | nul
   const [attempt, setAttempt] = useState(0);
   const finished = useEffectEvent(onFinished);
 
+  // Back online: follow the reply again at once (it resumes from the text already on screen).
+  useEffect(() => {
+    const resume = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', resume);
+    return () => window.removeEventListener('online', resume);
+  }, []);
+
   useEffect(() => {
     if (!sessionId || !messageId) return;
     const controller = new AbortController();
