@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { offlineText } from '../../src/contract/pwa.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 /**
@@ -64,6 +65,22 @@ test('a new build served under the same origin is installed, activated and the p
   }
   expect(await controlledByWorker(page)).toBe(firstWorker);
   expect(await page.evaluate(() => localStorage.getItem('app_version'))).toMatch(/^[A-Za-z0-9_-]{6,}$/);
+});
+
+test('/chat offline keeps the conversation readable, pauses sending with a reason and recovers by itself', async ({ page, context }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await controlledByWorker(page);
+  const input = page.getByLabel('Message');
+  await input.fill('What should I watch this quarter?');
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: offlineText.notice })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send message' })).toHaveAttribute('title', offlineText.sendDisabled);
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(offlineText.notice)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
 });
 
 test.describe('install offer on the welcome card', () => {
