@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
@@ -10,7 +11,41 @@ const integrationTests = ['src/server/features/**/*.test.ts'];
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker at /sw.js (docs/decisions/023-installable-app.md). The manifest is served by the
+    // server from configuration (product name), so the plugin writes none; the page registers the worker
+    // itself after load (src/client/features/pwa/register-service-worker.ts) to keep the landing budget.
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifest: false,
+      injectRegister: false,
+      registerType: 'prompt',
+      workbox: {
+        // The app shell and static files; never source maps, the link-preview image or anything under /api.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: ['**/og-image.png', '**/screenshots/**', 'sw.js', 'workbox-*.js'],
+        // The PDF reader/writer chunks are large and only for export; they are fetched when used.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Every client route opens the cached shell; the server renders /index.html with the shell's head.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/sw\.js$/, /^\/manifest\.webmanifest$/],
+        // The page decides when a new version takes over (2 s after it is installed, never mid-reply).
+        skipWaiting: false,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        inlineWorkboxRuntime: true,
+        // Tells open pages that a new version has taken over (they reload after 1 s).
+        importScripts: ['/sw-update-message.js'],
+        // Hashed file names are their own revision.
+        dontCacheBustURLsMatching: /^assets\//,
+        // No runtime caching: /api answers hold private data and are never stored by the worker.
+        runtimeCaching: [],
+      },
+    }),
+  ],
   resolve: {
     // wouter imports the pre-React-18 shim; React 19 has the hook (keeps the landing page under budget).
     alias: { 'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)) },

@@ -3,7 +3,9 @@
  * in src/client/components/layout/brand.tsx and the theme colours:
  *   public/og-image.png            1200 x 630 link preview (Open Graph, Twitter)
  *   public/icons/icon-192.png      app icon (also the apple-touch-icon)
- *   public/icons/icon-512.png      app icon, large; the mark sits inside the maskable safe zone
+ *   public/icons/icon-512.png      app icon, large
+ *   public/icons/maskable-*.png    maskable app icons (manifest purpose 'maskable'): the mark well inside the
+ *                                  central 80% safe circle, so any launcher mask (circle, squircle) keeps it whole
  * Run: npx tsx scripts/render-brand-images.ts   (the PNGs are committed; run again after a brand change)
  */
 import { readFileSync } from 'node:fs';
@@ -55,9 +57,9 @@ const ogImage = page(
 );
 
 // Maskable icons keep the mark within the central 80% circle; the navy fills the rest.
-const icon = (size: number) =>
+const icon = (size: number, markShare = 0.62) =>
   page(
-    `<div class="icon">${mark(Math.round(size * 0.62))}</div>`,
+    `<div class="icon">${mark(Math.round(size * markShare))}</div>`,
     `.icon { width: ${size}px; height: ${size}px; background: ${navy}; display: flex; align-items: center; justify-content: center; }
      .icon svg rect { fill: ${navy}; }`,
   );
@@ -70,6 +72,8 @@ const targets: Array<[string, string, number, number]> = [
   ['public/og-image.png', ogImage, 1200, 630],
   ['public/icons/icon-192.png', icon(192), 192, 192],
   ['public/icons/icon-512.png', icon(512), 512, 512],
+  ['public/icons/maskable-192.png', icon(192, 0.5), 192, 192],
+  ['public/icons/maskable-512.png', icon(512, 0.5), 512, 512],
 ];
 for (const [file, html, width, height] of targets) {
   const tab = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });

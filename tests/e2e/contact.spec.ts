@@ -2,6 +2,9 @@ import { CONTACT_REDIRECT_DELAY_MS } from '../../src/contract/limits.ts';
 import { contactMessages, contactNotices } from '../../src/contract/contact.ts';
 import { expect, signUpViaApi, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
 
+// These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
+test.use({ serviceWorkers: 'block' });
+
 /** The message the SMTP sink received with this subject (several tests write to the team address). */
 const mailWithSubject = (subject: string) => waitForMailWhere((mail) => mail.subject.includes(subject), `with subject "${subject}"`);
 

@@ -2,6 +2,9 @@ import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { createConversation, historyPage, usePremium } from './history-helpers.ts';
 
+// These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
+test.use({ serviceWorkers: 'block' });
+
 const DAY = 24 * 60 * 60 * 1000;
 
 test('a premium user finds, reopens and deletes past conversations', async ({ page }) => {

@@ -4,6 +4,9 @@ import { historyText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { createConversation, messagesOf, usePremium } from './history-helpers.ts';
 
+// These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
+test.use({ serviceWorkers: 'block' });
+
 test('the PDF of a longer conversation holds every message, in order, as real text with page numbers', async ({ page }) => {
   test.setTimeout(120_000);
   await usePremium(page);

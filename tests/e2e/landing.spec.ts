@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
+// These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
+test.use({ serviceWorkers: 'block' });
+
 /**
  * Every button state of the landing page (spec section 2) for a visitor, a signed-in user without a
  * subscription, a subscriber and a user with a checkout in progress, and the 'Return to App' rules.

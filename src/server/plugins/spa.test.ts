@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '#contract/pages.ts';
+import { webAppManifest } from '#contract/pwa.ts';
 import { createTestApp, inject, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -13,6 +14,9 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(clientDir, 'og-image.png'), 'png');
+  writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'export {};');
   t = await createTestApp({ PUBLIC_URL: origin, APP_NAME: 'Boardroom', COMPANY_NAME: 'Boardroom Inc.' }, { clientDir });
 });
 afterAll(async () => {
@@ -155,13 +159,45 @@ describe('brand images in public/', () => {
     return [header.readUInt32BE(16), header.readUInt32BE(20)];
   };
 
-  it('has the 1200 x 630 social-share image the head tags announce, and the app icons the manifest lists', () => {
+  it('has the 1200 x 630 social-share image the head tags announce, and the icons and screenshots the manifest lists', () => {
     expect(pngSize('og-image.png')).toEqual([1200, 630]);
-    const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../public/manifest.webmanifest'), 'utf8')) as {
-      icons: Array<{ src: string; sizes: string }>;
-      theme_color: string;
-    };
-    expect(manifest.theme_color).toBe('#13294b');
-    for (const icon of manifest.icons) expect(pngSize(icon.src.slice(1)).join('x')).toBe(icon.sizes);
+    const manifest = webAppManifest('Boardroom');
+    for (const image of [...manifest.icons, ...manifest.screenshots]) expect(pngSize(image.src.slice(1)).join('x')).toBe(image.sizes);
+  });
+});
+
+describe('installable app', () => {
+  it('serves the web app manifest with the configured product name, never cached for long', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = response.json<ReturnType<typeof webAppManifest>>();
+    expect(manifest).toMatchObject({ name: 'Boardroom', short_name: 'Boardroom', start_url: '/chat', display: 'standalone', theme_color: '#13294b' });
+    expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['wide', 'narrow']);
+  });
+
+  it('shortens a long product name for the home screen', () => {
+    expect(webAppManifest('Corner Office').short_name).toBe('Corner Office');
+    expect(webAppManifest('Boardroom Advisory Services').short_name).toBe('Boardroom');
+  });
+
+  it('revalidates /sw.js on every use and caches hashed assets for a year', async () => {
+    const worker = await inject(t.app, { method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const asset = await inject(t.app, { method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('renders /index.html as the app shell with the product name, noindex, never the raw template', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/index.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).not.toContain('<!--app-head-->');
+    const tags = head(response.body);
+    expect(tags.robots).toBe('noindex, nofollow');
+    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.' });
   });
 });

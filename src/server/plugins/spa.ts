@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentTitle, notFoundPage, pageFor, pages, type PageMeta } from '#contract/pages.ts';
+import { webAppManifest } from '#contract/pwa.ts';
 import type { Config } from '../config.ts';
 
 function escapeAttr(value: string): string {
@@ -50,9 +51,15 @@ export function renderHead(page: PageMeta, origin: string, config: Config): stri
   return tags.join('\n    ');
 }
 
+/** The head of the app shell the service worker keeps for every client route (the page then sets its own). */
+const shellPage: PageMeta = { ...pages[0], indexable: false };
+
 /**
  * Serves the built SPA: hashed assets with long caching, index.html with per-route head tags
  * for client routes (404 status for unknown ones), robots.txt and sitemap.xml.
+ * The installable app (docs/decisions/023-installable-app.md): /sw.js and everything else outside
+ * assets/ revalidated on every use, the manifest built from configuration, and /index.html as the
+ * app shell the service worker precaches (rendered like any page, so it carries the product name).
  * An unknown /api path answers 404 JSON.
  */
 export async function registerSpa(app: FastifyInstance, config: Config, clientDir: string): Promise<void> {
@@ -65,10 +72,23 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       root: clientDir,
       index: false,
       wildcard: false,
+      // The template is never sent raw: /index.html is rendered below.
+      globIgnore: ['index.html', 'manifest.webmanifest'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
+    });
+  }
+
+  app.get('/manifest.webmanifest', async (_request, reply) => {
+    return reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(JSON.stringify(webAppManifest(config.appName)));
+  });
+
+  if (template) {
+    app.get('/index.html', async (request, reply) => {
+      const html = template.replace('<!--app-head-->', renderHead(shellPage, siteOrigin(request, config), config));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
 

@@ -2,6 +2,8 @@ import { SubscriptionDialogs } from '#client/features/billing/components/subscri
 import { SubscriptionMenuItems, SubscriptionPlanRows } from '#client/features/billing/components/subscription-summary.tsx';
 import ChatScreen, { type RenderExportMenu } from '#client/features/chat/components/chat-screen.tsx';
 import { ConversationExportMenu } from '#client/features/history/components/export-menu.tsx';
+import { InstallOffer } from '#client/features/pwa/components/install-offer.tsx';
+import { InstallHintProvider } from '#client/lib/install-hint-slot.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
 
 /** The history feature's server-side export (Markdown and PDF) in the chat header. */
@@ -15,7 +17,9 @@ export default function ChatPage() {
   const extras = user ? { planRows: <SubscriptionPlanRows user={user} premium={user.isPremium} />, items: <SubscriptionMenuItems user={user} /> } : undefined;
   return (
     <>
-      <ChatScreen renderExportMenu={renderExportMenu} profileMenuExtras={extras} />
+      <InstallHintProvider value={<InstallOffer />}>
+        <ChatScreen renderExportMenu={renderExportMenu} profileMenuExtras={extras} />
+      </InstallHintProvider>
       <SubscriptionDialogs />
     </>
   );

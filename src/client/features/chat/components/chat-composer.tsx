@@ -1,8 +1,10 @@
 import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { offlineText } from '#contract/pwa.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { useOnlineStatus } from '#client/lib/use-online-status.ts';
 
 const MAX_HEIGHT_PX = 200;
 
@@ -21,7 +23,8 @@ interface Props {
 /** The message input (spec section 5, Send): grows with its text; Enter sends, Shift+Enter starts a new line. */
 export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, voice }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const canSend = draft.trim().length > 0 && !busy && !streaming;
+  const online = useOnlineStatus();
+  const canSend = online && draft.trim().length > 0 && !busy && !streaming;
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -48,59 +51,74 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
   };
 
   return (
-    <form
-      className="rounded-2xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <label htmlFor="chat-input" className="sr-only">
-        Message
-      </label>
-      <textarea
-        id="chat-input"
-        ref={textarea}
-        rows={1}
-        value={draft}
-        maxLength={MAX_MESSAGE_LENGTH}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={`Ask your ${advisor} anything…`}
-        className="block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
-      />
-      <div className="flex items-center gap-2 px-2 pb-2">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className={cn('size-9 rounded-full', voice.listening && 'bg-destructive/10 text-destructive hover:bg-destructive/15')}
-          aria-label={voice.listening ? 'Stop voice input' : 'Voice input'}
-          aria-pressed={voice.listening}
-          title={voice.listening ? 'Listening… select to stop' : 'Speak your question'}
-          onClick={voice.toggle}
-        >
-          {voice.listening ? <MicOff aria-hidden /> : <Mic aria-hidden />}
-        </Button>
-        {voice.listening ? (
-          <span className="text-xs font-medium text-destructive" role="status">
-            Listening…
-          </span>
-        ) : (
-          <span className="hidden text-xs text-muted-foreground md:inline">Enter to send · Shift+Enter for a new line</span>
-        )}
-        <span className="flex-1" />
-        {streaming ? (
-          <Button type="button" variant="outline" size="sm" className="h-9 rounded-full px-4" onClick={onStop} aria-label="Stop reply">
-            <Square className="size-3! fill-current" aria-hidden />
-            Stop
+    <>
+      {!online && (
+        <p role="status" id="offline-notice" className="mb-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
+          {offlineText.notice}
+        </p>
+      )}
+      <form
+        className="rounded-2xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={textarea}
+          rows={1}
+          value={draft}
+          maxLength={MAX_MESSAGE_LENGTH}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={`Ask your ${advisor} anything…`}
+          className="block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
+        />
+        <div className="flex items-center gap-2 px-2 pb-2">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className={cn('size-9 rounded-full', voice.listening && 'bg-destructive/10 text-destructive hover:bg-destructive/15')}
+            aria-label={voice.listening ? 'Stop voice input' : 'Voice input'}
+            aria-pressed={voice.listening}
+            title={voice.listening ? 'Listening… select to stop' : 'Speak your question'}
+            onClick={voice.toggle}
+          >
+            {voice.listening ? <MicOff aria-hidden /> : <Mic aria-hidden />}
           </Button>
-        ) : (
-          <Button type="submit" size="icon" className="size-9 rounded-full" disabled={!canSend} aria-label="Send message">
-            <ArrowUp aria-hidden />
-          </Button>
-        )}
-      </div>
-    </form>
+          {voice.listening ? (
+            <span className="text-xs font-medium text-destructive" role="status">
+              Listening…
+            </span>
+          ) : (
+            <span className="hidden text-xs text-muted-foreground md:inline">Enter to send · Shift+Enter for a new line</span>
+          )}
+          <span className="flex-1" />
+          {streaming ? (
+            <Button type="button" variant="outline" size="sm" className="h-9 rounded-full px-4" onClick={onStop} aria-label="Stop reply">
+              <Square className="size-3! fill-current" aria-hidden />
+              Stop
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              size="icon"
+              className="size-9 rounded-full"
+              disabled={!canSend}
+              aria-label="Send message"
+              title={online ? undefined : offlineText.sendDisabled}
+              aria-describedby={online ? undefined : 'offline-notice'}
+            >
+              <ArrowUp aria-hidden />
+            </Button>
+          )}
+        </div>
+      </form>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { History, Smartphone } from 'lucide-react';
+import { History } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ChatContext } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { clientConfig } from '#client/config.ts';
+import { useInstallHint } from '#client/lib/install-hint-slot.tsx';
 
 const starters = [
   'Pressure-test my plan for the next twelve months.',
@@ -22,6 +22,7 @@ export function WelcomeCard({
   historyHref: string;
   onStarter: (text: string) => void;
 }) {
+  const installHint = useInstallHint();
   return (
     <section className="mx-auto w-full max-w-2xl rounded-2xl border bg-card p-5 shadow-sm sm:p-8" aria-labelledby="welcome-heading">
       <p className="text-xs font-semibold tracking-[0.14em] text-accent-foreground uppercase dark:text-brand">Your advisory session</p>
@@ -66,10 +67,7 @@ export function WelcomeCard({
             Open History
           </Link>
         </Button>
-        <p className="flex items-start gap-2 text-xs text-muted-foreground sm:max-w-xs">
-          <Smartphone className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-          <span>Install {clientConfig.appName} from your browser menu (Add to Home Screen) to open it like an app.</span>
-        </p>
+        {installHint}
       </div>
     </section>
   );

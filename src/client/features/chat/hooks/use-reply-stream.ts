@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
+import { holdReload } from '#client/lib/reload-guard.ts';
 import { chatKeys, readMessages, updateMessage } from '../api/chat-cache.ts';
 import { followReplyStream } from '../api/follow-reply-stream.ts';
 import { applyReplyEvent, isOutOfStep } from '../logic/reply-events.ts';
@@ -16,9 +17,19 @@ export function useReplyStream(sessionId: string | null, messageId: string | nul
   const [attempt, setAttempt] = useState(0);
   const finished = useEffectEvent(onFinished);
 
+  // Back online: follow the reply again at once (it resumes from the text already on screen).
+  useEffect(() => {
+    const resume = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', resume);
+    return () => window.removeEventListener('online', resume);
+  }, []);
+
   useEffect(() => {
     if (!sessionId || !messageId) return;
     const controller = new AbortController();
+    // A new version waits for this reply to finish before the page reloads.
+    const release = holdReload();
+    controller.signal.addEventListener('abort', release);
     const current = () => readMessages(queryClient, sessionId).find((m) => m.id === messageId);
 
     void followReplyStream({
@@ -37,6 +48,7 @@ export function useReplyStream(sessionId: string | null, messageId: string | nul
       },
     }).then(async (result) => {
       if (controller.signal.aborted) return;
+      release();
       if (result === 'finished') {
         const message = current();
         if (message) finished(message);
