@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uploadText } from '#contract/documents.ts';
+import type { ChatMessage } from '#server/db/schema.ts';
 import { claimJob } from '#server/jobs/jobs.queries.ts';
+import { documentsContextProvider } from './documents-context.ts';
 import { LocalObjectStorage } from '#server/storage/local-storage.ts';
 import { newObjectKey } from '#server/storage/object-storage.ts';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
@@ -163,6 +165,34 @@ describe('documents on local storage', () => {
     await t.app.jobs.runUntilIdle();
     expect((await inject(t.app, { method: 'GET', url: `/api/documents/${secondDoc.id}`, cookie })).statusCode).toBe(404);
     expect(existsSync(storedFile(second.uploadURL!))).toBe(false);
+  });
+
+  it('gives replies the documents: a question about a figure in a spreadsheet gets a reply that quotes it', async () => {
+    const { cookie, session, user } = await t.conversation({ plan: 'admin', session: { executiveRole: 'CFO', industry: 'Finance' } });
+    const document = await attachAndAnalyse(t.app, cookie, session.id, { name: 'budget.xlsx' });
+    const sent = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages`, cookie, payload: { content: 'What is our marketing budget?', documentIds: [document.id] } });
+    expect(sent.statusCode).toBe(201);
+    const reply = await waitForMessage(t.app, cookie, session.id, sent.json().assistantMessage.id);
+    expect(reply.status).toBe('complete');
+    expect(reply.content).toContain('In "budget.xlsx": `| Marketing budget | 4,870,000 |`');
+    const history = (await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/chat-sessions`, cookie })).json();
+    expect(history.sessions[0]).toMatchObject({ id: session.id, documentCount: 1 });
+  });
+
+  it('reads the passages that match the question when a document does not fit the budget, and says which', async () => {
+    const { cookie, session, user } = await t.conversation({ plan: 'admin' });
+    const document = await attachAndAnalyse(t.app, cookie, session.id, { name: 'board-update.pdf' });
+    const provider = documentsContextProvider({ db: t.database.db, config: { ai: { ...t.config.ai, contextTokens: 300 } } });
+    const question = { role: 'user', content: 'Who proposes the Berlin office?', documentIds: [document.id] } as ChatMessage;
+    const job = { messageId: crypto.randomUUID(), sessionId: session.id, userId: user.id, executiveRole: 'CEO', industry: 'Technology', userRole: 'CEO', chargedDay: null };
+    const context = await provider({ job, history: [question], signal: new AbortController().signal });
+    const text = JSON.stringify(context!.messages);
+    expect(text).toContain('read=\\"parts: Page 1\\"');
+    expect(text).toContain('Berlin office');
+    expect(context!.system).toContain('say which parts you read');
+    // Someone else's document id in a message gives nothing.
+    const stranger = await t.signIn('admin');
+    expect(await provider({ job: { ...job, userId: stranger.user.id }, history: [question], signal: new AbortController().signal })).toBeNull();
   });
 
   it('keeps the spec wording of the upload notices', () => {
