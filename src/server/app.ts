@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: createLanguageModel(config.ai) };
   // Files and background jobs: the queue starts once the app is ready and stops first on close.
-  const storage = createObjectStorage(config.storage);
+  const storage = await createObjectStorage(config.storage);
   const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency });
   app.decorate('jobs', jobs);
   registerStorageJobs(jobs, storage);
