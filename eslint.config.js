@@ -21,6 +21,7 @@ const serverFeatureDependencies = {
   chat: ['account'],
   history: ['chat'],
   auth: ['billing'],
+  documents: ['chat', 'account'],
 };
 
 /**

@@ -86,9 +86,9 @@ export function contextChangeNote(before: ChatContext, after: ChatContext): stri
   return sentences.length ? sentences.join(' ') : null;
 }
 
-const executiveRoleSchema = z.enum(executiveRoles, { error: chatValidation.executiveRoleInvalid });
+export const executiveRoleSchema = z.enum(executiveRoles, { error: chatValidation.executiveRoleInvalid });
 const userRoleSchema = z.enum(executiveRoles, { error: chatValidation.userRoleInvalid });
-const industrySchema = z.enum(industries, { error: chatValidation.industryInvalid });
+export const industrySchema = z.enum(industries, { error: chatValidation.industryInvalid });
 const idSchema = z.uuid({ error: chatValidation.idInvalid });
 
 export const chatMessageRoles = ['user', 'assistant', 'system'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREE_DAILY_INTERACTIONS } from './limits.ts';
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from './limits.ts';
 
 /**
  * Every error the API answers with. The code travels to the browser, which can rebuild
@@ -35,6 +35,13 @@ export const errorCatalog = {
   'not_found:message': { status: 404, message: 'Message not found' },
   'not_found:user': { status: 404, message: 'User not found' },
   'bad_request:message_state': { status: 400, message: 'This message cannot be changed in its current state.' },
+  'rate_limit:attachments': {
+    status: 429,
+    message: `You have used today's free document attachment (${FREE_DAILY_ATTACHMENTS} a day). Upgrade to Premium for unlimited attachments and analysis.`,
+  },
+  'not_found:document': { status: 404, message: 'Document not found' },
+  'not_found:upload': { status: 404, message: 'This upload could not be found. Please upload the file again.' },
+  'payload_too_large:file': { status: 413, message: 'Please select a file smaller than 100MB' },
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
   // Billing (src/contract/billing.ts holds the page's own strings).
   'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
@@ -54,7 +61,7 @@ export type ErrorCode = keyof typeof errorCatalog;
  * Refusals that Premium lifts (spec section 8: the interaction limit; section 5: locked advisors and
  * context): the client answers them with the upgrade dialog, deciding by the code, never the text.
  */
-export const upgradeErrorCodes = ['rate_limit:interactions', 'forbidden:role', 'forbidden:context', 'forbidden:premium'] as const satisfies readonly ErrorCode[];
+export const upgradeErrorCodes = ['rate_limit:interactions', 'rate_limit:attachments', 'forbidden:role', 'forbidden:context', 'forbidden:premium'] as const satisfies readonly ErrorCode[];
 
 export function isUpgradeErrorCode(code: string | undefined): boolean {
   return (upgradeErrorCodes as readonly string[]).includes(code ?? '');

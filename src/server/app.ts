@@ -17,6 +17,14 @@ import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
+import { documentsContextProvider } from './features/documents/documents-context.ts';
+import { registerDocumentJobs } from './features/documents/documents.jobs.ts';
+import { documentRoutes } from './features/documents/documents.routes.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { createObjectStorage } from './storage/create-storage.ts';
+import { LocalObjectStorage } from './storage/local-storage.ts';
+import { localUploadRoutes } from './storage/local-upload.routes.ts';
+import { registerStorageJobs } from './storage/storage-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -71,16 +79,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
 
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: createLanguageModel(config.ai) };
+  // Files and background jobs: the queue starts once the app is ready and stops first on close.
+  const storage = await createObjectStorage(config.storage);
+  const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency });
+  app.decorate('jobs', jobs);
+  registerStorageJobs(jobs, storage);
+  const documentsDeps = { ...deps, storage, jobs };
+  registerDocumentJobs(documentsDeps);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.close());
+  if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage });
   await app.register(authRoutes, { deps });
   await app.register(accountRoutes, { deps });
-  // The reply engine before the routes that use it; documents will pass its context provider here.
-  await app.register(replyEnginePlugin, { deps, databaseShared: database.kind === 'postgres', contextProviders: [] });
+  // The reply engine before the routes that use it; documents give replies the text of attached files.
+  await app.register(replyEnginePlugin, { deps, databaseShared: database.kind === 'postgres', contextProviders: [documentsContextProvider(deps)] });
   await app.register(chatRoutes, { deps });
   await app.register(historyRoutes, { deps });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
   await app.register(billingRoutes, { deps });
+  await app.register(documentRoutes, { deps: documentsDeps });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 

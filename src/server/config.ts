@@ -76,6 +76,15 @@ export const envSchema = z.object({
   STRIPE_AUTOMATIC_TAX: booleanString.default(false),
   STRIPE_API_URL: urlString(/^https?:$/, 'an http(s) URL such as https://api.stripe.com').default('https://api.stripe.com'),
   STRIPE_JS_URL: urlString(/^https?:$/, 'an http(s) URL of Stripe.js').optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'expected local or s3' }).default('local'),
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlString(/^https?:$/, 'an http(s) URL of an S3-compatible server').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  JOB_CONCURRENCY: positiveInt.max(16, 'expected at most 16').default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -141,6 +150,30 @@ function billingConfig(env: Env) {
   } as const;
 }
 
+/**
+ * Object storage (src/server/storage): local disk under DATA_DIR/uploads by default; S3 or any
+ * S3-compatible server when STORAGE_DRIVER=s3 (then S3_BUCKET is required).
+ */
+function storageConfig(env: Env) {
+  if (env.STORAGE_DRIVER === 'local') {
+    return {
+      driver: 'local',
+      dir: path.join(env.DATA_DIR, 'uploads'),
+      /** Signs the local upload URLs; unset: a random secret per process (one instance only). */
+      signingSecret: env.UPLOAD_SIGNING_SECRET,
+    } as const;
+  }
+  if (!env.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3');
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  } as const;
+}
+
 function toConfig(env: Env) {
   const isProduction = env.NODE_ENV === 'production';
   const ai = aiConfig(env);
@@ -182,6 +215,9 @@ function toConfig(env: Env) {
     allowTestPremium: env.ALLOW_TEST_PREMIUM ?? (!isProduction && (env.NODE_ENV === 'development' || ai.provider === 'demo')),
     redisUrl: env.REDIS_URL,
     billing: billingConfig(env),
+    storage: storageConfig(env),
+    /** Background jobs (document analysis) each instance runs at once. */
+    jobConcurrency: env.JOB_CONCURRENCY,
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
@@ -27,7 +30,10 @@ export interface TestAppOptions {
 /** buildApp on a fresh database with test configuration; `vars` are environment variables to set. */
 export async function createTestApp(vars: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
+  // Files (local storage) go to a directory of this app's own, removed on close.
+  const dataDir = vars.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'corner-office-test-'));
   const config = configFrom({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_CHAT_PER_MINUTE: '1000',
@@ -46,6 +52,7 @@ export async function createTestApp(vars: Record<string, string> = {}, options: 
     async close() {
       await app.close();
       if (!options.database) await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

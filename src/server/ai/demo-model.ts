@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
-import { composeDemoReply } from './personas/demo-reply.ts';
+import { composeDemoReply, type DemoDocument } from './personas/demo-reply.ts';
 
 // The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
@@ -55,8 +55,21 @@ function requestOf(options: CallOptions): DemoRequest {
   return { task: 'reply', ...chatDefaults, question: lastUserText(options) };
 }
 
-function textFor(request: DemoRequest): string {
-  return request.task === 'title' ? demoTitle(request.firstUserMessage) : composeDemoReply(request);
+/** Reference material in the prompt (e.g. attached documents, as `<document name="...">` blocks a context provider added). */
+function documentsIn(options: CallOptions): DemoDocument[] {
+  const documents: DemoDocument[] = [];
+  for (const message of options.prompt) {
+    if (message.role !== 'user') continue;
+    const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    for (const match of text.matchAll(/<document name="([^"]*)"[^>]*>\n?([\s\S]*?)<\/document>/g)) documents.push({ name: match[1]!, text: match[2]! });
+  }
+  return documents;
+}
+
+function textFor(request: DemoRequest, options: CallOptions): string {
+  if (request.task === 'title') return demoTitle(request.firstUserMessage);
+  const documents = documentsIn(options);
+  return composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
 }
 
 function promptChars(options: CallOptions): number {
@@ -90,7 +103,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
   }
 
   async doGenerate(options: CallOptions): Promise<GenerateResult> {
-    const text = textFor(requestOf(options));
+    const text = textFor(requestOf(options), options);
     return {
       content: [{ type: 'text', text }],
       finishReason: { unified: 'stop', raw: 'stop' },
@@ -101,7 +114,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
   }
 
   async doStream(options: CallOptions): Promise<StreamResult> {
-    const text = textFor(requestOf(options));
+    const text = textFor(requestOf(options), options);
     const words = text.match(/\s*\S+\s*/g) ?? [];
     const { abortSignal } = options;
     const delayMs = this.wordDelayMs;

@@ -9,6 +9,43 @@ export interface DemoReplyInput {
   industry: string;
   userRole: string;
   question: string;
+  /** Documents the reply was given (attached files): the demo quotes the lines that answer the question. */
+  documents?: DemoDocument[];
+}
+
+export interface DemoDocument {
+  name: string;
+  text: string;
+}
+
+const QUESTION_STOP_WORDS = new Set('what which does is the a an of in on for to our my we do how much many and or are was were this that it its with about from by'.split(' '));
+
+/** The lines of the documents that share the most words with the question (figures first on a tie), at most `count`. */
+function relevantLines(documents: readonly DemoDocument[], question: string, count: number): { name: string; line: string }[] {
+  const wanted = new Set((question.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? []).filter((word) => !QUESTION_STOP_WORDS.has(word)));
+  const scored: { name: string; line: string; score: number }[] = [];
+  for (const document of documents) {
+    for (const raw of document.text.split('\n')) {
+      const line = raw.trim();
+      if (line.length < 3 || /^\|?\s*-{3}/.test(line) || line.startsWith('#')) continue;
+      const words = new Set(line.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? []);
+      const overlap = [...wanted].filter((word) => words.has(word) || words.has(word.replace(/s$/, ''))).length;
+      if (overlap > 0) scored.push({ name: document.name, line, score: overlap + (/\d/.test(line) ? 0.5 : 0) });
+    }
+  }
+  return scored.sort((a, b) => b.score - a.score).slice(0, count);
+}
+
+function documentSection(documents: readonly DemoDocument[], question: string): string[] {
+  const lines = relevantLines(documents, question, 3);
+  const names = documents.map((document) => `"${document.name}"`).join(', ');
+  if (lines.length === 0) return ['### From your documents', `I read ${names}, and nothing in it speaks directly to this question; tell me which part you mean.`, ''];
+  return [
+    '### From your documents',
+    `I read ${names}. What bears on your question:`,
+    ...lines.map((found) => `- In "${found.name}": \`${found.line.replace(/`/g, "'")}\``),
+    '',
+  ];
 }
 
 const DEMO_CAVEATS: Record<Exclude<AdviceCaveat, null>, string> = {
@@ -85,6 +122,7 @@ export function composeDemoReply(input: DemoReplyInput): string {
     '',
     `**My take as your ${persona.title} (${sector}):** on ${quoteQuestion(input.question)}, I would make **${lowerFirst(priority)}** the deciding test, and commit only once the measures below are in place. I have pitched this ${user.profile.tone}, since you are a ${user.label}.`,
     '',
+    ...(input.documents?.length ? documentSection(input.documents, input.question) : []),
     '### How I would approach it',
     `1. **Frame it with ${lead.name}**, which ${lead.howApplied}.`,
     `2. **Ground it in ${sector} economics.** ${firstSentence(industry.economics)}`,

@@ -5,15 +5,38 @@
 
 -- Generated columns
 -- chat_messages.search_vector: GENERATED ALWAYS AS (to_tsvector('english'::regconfig, content)) STORED
+-- document_chunks.search_vector: GENERATED ALWAYS AS (to_tsvector('english'::regconfig, content)) STORED
 
 -- Triggers
+CREATE TRIGGER chat_messages_documents_deleted AFTER DELETE ON chat_messages FOR EACH ROW WHEN (cardinality(old.document_ids) > 0) EXECUTE FUNCTION chat_messages_delete_documents();
 CREATE TRIGGER chat_messages_history_changed AFTER UPDATE OF content, status ON chat_messages FOR EACH ROW WHEN ((old.status = 'streaming'::text) IS DISTINCT FROM (new.status = 'streaming'::text) OR new.status <> 'streaming'::text AND old.content IS DISTINCT FROM new.content) EXECUTE FUNCTION history_message_changed();
 CREATE TRIGGER chat_messages_history_deleted AFTER DELETE ON chat_messages REFERENCING OLD TABLE AS deleted_messages FOR EACH STATEMENT EXECUTE FUNCTION history_messages_deleted();
 CREATE TRIGGER chat_messages_history_inserted AFTER INSERT ON chat_messages REFERENCING NEW TABLE AS inserted_messages FOR EACH STATEMENT EXECUTE FUNCTION history_messages_inserted();
 CREATE TRIGGER chat_sessions_history_inserted AFTER INSERT ON chat_sessions REFERENCING NEW TABLE AS inserted_sessions FOR EACH STATEMENT EXECUTE FUNCTION history_sessions_inserted();
 CREATE TRIGGER chat_sessions_history_renamed AFTER UPDATE OF title, executive_role, industry ON chat_sessions FOR EACH ROW WHEN (old.title IS DISTINCT FROM new.title OR old.executive_role IS DISTINCT FROM new.executive_role OR old.industry IS DISTINCT FROM new.industry) EXECUTE FUNCTION history_session_renamed();
+CREATE TRIGGER documents_deleted AFTER DELETE ON documents FOR EACH ROW EXECUTE FUNCTION documents_queue_object_removal();
 
 -- Trigger functions
+CREATE OR REPLACE FUNCTION public.chat_messages_delete_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM documents WHERE session_id = OLD.session_id AND id::text = ANY (OLD.document_ids);
+  RETURN NULL;
+END;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.documents_queue_object_removal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts) VALUES ('storage.delete', jsonb_build_object('key', OLD.storage_key), 10);
+  RETURN NULL;
+END;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.history_message_changed()
  RETURNS trigger
  LANGUAGE plpgsql

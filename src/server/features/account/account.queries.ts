@@ -70,3 +70,21 @@ export async function updateUserDefaults(
     .returning({ defaultUserRole: users.defaultUserRole, defaultExecutiveRole: users.defaultExecutiveRole, defaultIndustry: users.defaultIndustry });
   return rows[0];
 }
+
+/**
+ * Counting one free attachment (with its analysis) in one statement: the counters start again on a
+ * new UTC day, and the row is updated only while under the limit, so parallel uploads cannot
+ * overshoot. Returns the UTC day it was counted on, or null when the limit is reached.
+ */
+export async function consumeAttachment(db: Executor, userId: string, limit: number): Promise<string | null> {
+  const rows = await db
+    .update(users)
+    .set({
+      dailyAttachmentsUsed: sql`case when ${newInteractionDay} then 1 else ${users.dailyAttachmentsUsed} + 1 end`,
+      dailyInteractionsUsed: sql`case when ${newInteractionDay} then 0 else ${users.dailyInteractionsUsed} end`,
+      lastInteractionDate: sql`${utcToday}`,
+    })
+    .where(and(eq(users.id, userId), sql`(${newInteractionDay} or ${users.dailyAttachmentsUsed} < ${limit})`))
+    .returning({ day: users.lastInteractionDate });
+  return rows[0]?.day ?? null;
+}

@@ -1,6 +1,6 @@
 import type { ChatDefaults, ChatUsage, UpdateChatDefaultsInput } from '#contract/chat.ts';
 import { dailyAllowances } from '#contract/entitlements.ts';
-import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
@@ -63,4 +63,28 @@ export async function chargeInteraction(tx: Executor, caller: Caller): Promise<s
 export async function refundInteraction(deps: AccountDeps, userId: string, day: string): Promise<void> {
   await queries.refundInteraction(deps.db, userId, day);
   deps.sessionCache.invalidateUser(userId);
+}
+
+/** The free daily attachment limit (each attachment brings its one analysis); null for Premium (unlimited). */
+export function attachmentLimitFor(caller: Pick<Caller, 'isPremium'>): number | null {
+  return caller.isPremium ? null : FREE_DAILY_ATTACHMENTS;
+}
+
+/** Whether the caller may attach a file today (a check before an upload; the charge is chargeAttachment). */
+export async function hasAttachmentLeft(deps: Pick<AccountDeps, 'db'>, caller: Caller): Promise<boolean> {
+  const limit = attachmentLimitFor(caller);
+  if (limit === null) return true;
+  const used = (await queries.dailyUsage(deps.db, caller.user.id))?.attachments ?? 0;
+  return used < limit;
+}
+
+/**
+ * Counts a free attachment and its analysis inside the caller's transaction (nothing for Premium);
+ * refuses past the daily limit, atomically.
+ */
+export async function chargeAttachment(tx: Executor, caller: Caller): Promise<void> {
+  const limit = attachmentLimitFor(caller);
+  if (limit === null) return;
+  const day = await queries.consumeAttachment(tx, caller.user.id, limit);
+  if (!day) throw new AppError('rate_limit:attachments');
 }

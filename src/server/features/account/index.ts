@@ -3,4 +3,5 @@
  * through its index.ts). The account owns the users table's counters and saved defaults.
  */
 export { interactionCounting } from './account.queries.ts';
+export { attachmentLimitFor, chargeAttachment, hasAttachmentLeft } from './account.service.ts';
 export { chargeInteraction, interactionLimitFor, refundInteraction, type AccountDeps } from './account.service.ts';

@@ -128,12 +128,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
     async (request) => sessions.generateTitle(deps, callerOf(request), request.params.id),
   );
 
-  app.get(
-    '/api/chat-sessions/:id/documents',
-    { schema: { tags, params: chatSessionParamsSchema, response: { 200: z.array(z.never()), ...errors } } },
-    async (request) => sessions.listDocuments(deps, callerOf(request), request.params.id),
-  );
-
   app.patch(
     '/api/messages/:id/feedback',
     { schema: { tags, params: messageParamsSchema, body: messageFeedbackInputSchema, response: { 200: chatMessageSchema, ...errors } } },

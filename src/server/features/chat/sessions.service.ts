@@ -111,11 +111,6 @@ export async function generateTitle(deps: ChatDeps, caller: Caller, sessionId: s
 }
 
 /** Documents arrive with the documents feature; the list exists now so the chat screen can rely on it. */
-export async function listDocuments(deps: ChatDeps, caller: Caller, sessionId: string): Promise<never[]> {
-  await requireSession(deps, caller, sessionId);
-  return [];
-}
-
 export async function latestSession(deps: ChatDeps, caller: Caller, userId: string): Promise<{ id: string | null }> {
   assertSelf(caller, userId);
   return { id: await queries.latestSessionId(deps.db, caller.user.id) };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
 import type { Executor } from '#server/db/client.ts';
-import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, type ChatMessage } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, documents, type ChatMessage } from '#server/db/schema.ts';
 
 /** What a search is made of (see search-terms.ts): websearch syntax, plus the last word as a prefix while it is being typed. */
 export interface SearchTerms {
@@ -26,6 +26,8 @@ export interface SessionSummaryRow {
   createdAt: Date;
   updatedAt: Date;
   messageCount: number;
+  /** Documents attached to the conversation (features/documents), counted through their session index. */
+  documentCount: number;
   preview: string | null;
 }
 
@@ -45,6 +47,7 @@ const summaryFields = {
   createdAt: chatSessions.createdAt,
   updatedAt: chatSessions.updatedAt,
   messageCount: chatSessionSummaries.messageCount,
+  documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${chatSessions.id})`.mapWith(Number),
   preview: sql<string | null>`left(${chatSessionSummaries.preview}, ${PREVIEW_READ_LENGTH + 1})`.as('preview'),
 };
 
@@ -78,6 +81,7 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
       createdAt: newest.createdAt,
       updatedAt: newest.updatedAt,
       messageCount: chatSessionSummaries.messageCount,
+      documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${newest.id})`.mapWith(Number),
       preview: summaryFields.preview,
     })
     .from(newest)

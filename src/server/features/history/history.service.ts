@@ -41,7 +41,7 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
     userRole: row.userRole,
     preview: previewText(row.preview, queries.PREVIEW_READ_LENGTH),
     messageCount: row.messageCount,
-    documentCount: 0,
+    documentCount: row.documentCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     snippet,

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { MAX_FILE_BYTES } from './limits.ts';
+import { executiveRoleSchema, industrySchema } from './chat.ts';
+
+/** Spec section 9: uploads and the wait for an analysis. */
+export const uploadLimits = {
+  maxBytes: MAX_FILE_BYTES,
+  attempts: 3,
+  firstBackoffMs: 1000,
+  maxBackoffMs: 8000,
+  timeoutMs: 60_000,
+  mobileTimeoutMs: 90_000,
+  /** Slow connections (Network Information API effectiveType) get at least this long. */
+  slowConnectionTimeoutMs: { 'slow-2g': 120_000, '2g': 120_000, '3g': 90_000 } as Record<string, number>,
+  analysisPollMs: 1000,
+  analysisWaitMs: 30_000,
+  /** How long an upload URL may be used. */
+  uploadUrlSeconds: 15 * 60,
+} as const;
+
+/** Extraction limits, said to the user when they cut anything (never silently). */
+export const extractionLimits = {
+  maxPages: 500,
+  maxChars: 2_000_000,
+  maxSeconds: 120,
+  maxSheetRows: 5000,
+} as const;
+
+/**
+ * Spec section 8's 'Upload Failed' notices and the other words of the upload flow, shared by the
+ * client, the server and the tests.
+ */
+export const uploadText = {
+  failedTitle: 'Upload Failed',
+  uploadUrlFailed: 'Failed to get upload URL',
+  storageFailed: (status: number) => `Storage upload failed with status ${status}`,
+  networkError: 'Network error during upload',
+  timedOut: (seconds: number) => `Upload timed out after ${seconds} seconds`,
+  cancelled: 'Upload cancelled by user',
+  processFailed: 'Failed to process document',
+  noSession: 'No chat session available (please refresh the page)',
+  tooLarge: { title: 'File too large', description: 'Please select a file smaller than 100MB' },
+  retrying: (attempt: number, of: number) => `Retrying upload (attempt ${attempt} of ${of})...`,
+  analysing: 'Analysing document...',
+  stillAnalysing: 'The analysis is taking longer than usual; it will appear on the document when it is ready.',
+} as const;
+
+export const documentStatuses = ['processing', 'ready', 'failed'] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+export const extractionStatuses = ['pending', 'complete', 'partial', 'unreadable'] as const;
+
+export const documentAnalysisSchema = z.object({
+  /** Who wrote it: the persona and industry. */
+  executiveRole: z.string(),
+  industry: z.string(),
+  executiveSummary: z.string(),
+  keyPoints: z.array(z.string()),
+  risks: z.array(z.string()),
+  questions: z.array(z.string()),
+  /** What could not be read, said plainly (empty when everything was read). */
+  limitations: z.array(z.string()),
+});
+export type DocumentAnalysis = z.infer<typeof documentAnalysisSchema>;
+
+export const documentSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  status: z.enum(documentStatuses),
+  extractionStatus: z.enum(extractionStatuses),
+  pageCount: z.number().nullable(),
+  sheetCount: z.number().nullable(),
+  textChars: z.number().nullable(),
+  extractionNotes: z.array(z.string()),
+  analysis: documentAnalysisSchema.nullable(),
+  error: z.string().nullable(),
+  /** Where the owner downloads the file (always as an attachment). */
+  downloadUrl: z.string(),
+  createdAt: z.string(),
+});
+export type DocumentDto = z.infer<typeof documentSchema>;
+
+export const uploadUrlResponseSchema = z.object({ uploadURL: z.string(), expiresAt: z.string() });
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
+
+const idSchema = z.uuid({ error: 'Not a valid id' });
+
+/** POST /api/documents/process (spec section 7). */
+export const processDocumentInputSchema = z.object({
+  objectStorageUrl: z.string().min(1).max(2048),
+  filename: z.string().trim().min(1).max(255),
+  originalName: z.string().trim().min(1).max(255),
+  mimeType: z.string().max(255).default('application/octet-stream'),
+  size: z.number().int().min(0).max(MAX_FILE_BYTES, uploadText.tooLarge.description),
+  executiveRole: executiveRoleSchema,
+  industry: industrySchema.optional(),
+  sessionId: idSchema,
+});
+export type ProcessDocumentInput = z.input<typeof processDocumentInputSchema>;
+
+export const documentResponseSchema = z.object({ document: documentSchema });
+/** GET /api/chat-sessions/:id/documents: the conversation's documents, oldest first (a list, as spec section 7 has it). */
+export const documentListResponseSchema = z.array(documentSchema);
+export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
+export const documentParamsSchema = z.object({ id: idSchema });
+
+/** The analysis has its final state (ready or failed): stop polling. */
+export function isDocumentSettled(document: Pick<DocumentDto, 'status'>): boolean {
+  return document.status !== 'processing';
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

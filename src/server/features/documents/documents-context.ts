@@ -1,0 +1,60 @@
+import type { ModelMessage } from 'ai';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ContextProvider } from '../chat/index.ts';
+import * as queries from './documents.queries.ts';
+
+const CHARS_PER_TOKEN = 4;
+/** Share of the prompt budget documents may take; the rest is the conversation. */
+const DOCUMENT_SHARE = 0.6;
+const PASSAGES_PER_DOCUMENT = 8;
+const MAX_DOCUMENTS = 10;
+
+/**
+ * The reply engine's context provider for documents: the documents named by the conversation's
+ * messages (the question's first), read whole when they fit the budget, otherwise the passages
+ * that best match the question (full-text search over chunks), each labelled, and the model is
+ * told which parts it was given so the reply can say so.
+ */
+export function documentsContextProvider(deps: { db: Db; config: Pick<Config, 'ai'> }): ContextProvider {
+  return async ({ job, history }) => {
+    const ids = [...new Set(history.filter((message) => message.role === 'user').flatMap((message) => message.documentIds))].slice(0, MAX_DOCUMENTS);
+    if (ids.length === 0) return null;
+    const found = await queries.documentsForReply(deps.db, job.userId, job.sessionId, ids);
+    if (found.length === 0) return null;
+    const documents = ids.flatMap((id) => found.filter((document) => document.id === id));
+    const question = history.find((message) => message.role === 'user')?.content ?? '';
+    let budget = Math.floor(deps.config.ai.contextTokens * DOCUMENT_SHARE * CHARS_PER_TOKEN);
+    const blocks: string[] = [];
+    const reads: string[] = [];
+    for (const document of documents) {
+      const content = document.content ?? '';
+      const limits = document.extractionNotes.length ? ` limitations="${document.extractionNotes.join(' ').replace(/"/g, "'")}"` : '';
+      if (content.length <= budget) {
+        blocks.push(`<document name="${document.originalName}" read="whole"${limits}>\n${content}\n</document>`);
+        reads.push(`${document.originalName}: whole`);
+        budget -= content.length;
+        continue;
+      }
+      const passages = (await queries.searchChunks(deps.db, document.id, question, PASSAGES_PER_DOCUMENT)).sort((a, b) => a.ordinal - b.ordinal);
+      const chosen: typeof passages = [];
+      for (const passage of passages) {
+        if (passage.content.length > budget) break;
+        chosen.push(passage);
+        budget -= passage.content.length;
+      }
+      const parts = chosen.map((passage) => passage.label).join(', ') || 'none (no room left)';
+      blocks.push(
+        `<document name="${document.originalName}" read="parts: ${parts}"${limits}>\n${chosen.map((passage) => `### ${passage.label}\n${passage.content}`).join('\n\n')}\n</document>`,
+      );
+      reads.push(`${document.originalName}: ${chosen.length} passages`);
+    }
+    const messages: ModelMessage[] = [{ role: 'user', content: `Documents I attached to this conversation:\n\n${blocks.join('\n\n')}` }];
+    return {
+      system:
+        'The user attached documents; their text is in the conversation inside <document> tags. Base your answer on them, quote the figures you use and say where they are (page, sheet or section). When a document says read="parts: ...", you were given only those parts: say which parts you read. Say plainly when the documents do not answer the question.',
+      messages,
+      note: `documents: ${reads.join('; ')}`,
+    };
+  };
+}

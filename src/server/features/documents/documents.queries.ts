@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { documentChunks, documents, type Document, type DocumentAnalysisJson, type NewDocument } from '#server/db/schema.ts';
+
+export async function insertDocument(db: Executor, values: NewDocument): Promise<Document> {
+  const rows = await db.insert(documents).values(values).returning();
+  return rows[0]!;
+}
+
+export async function documentWithKeyExists(db: Executor, storageKey: string): Promise<boolean> {
+  const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, storageKey)).limit(1);
+  return rows.length > 0;
+}
+
+/** The caller's own document; undefined for anyone else's. */
+export async function findOwnedDocument(db: Executor, id: string, userId: string): Promise<Document | undefined> {
+  const rows = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  return rows[0];
+}
+
+/** For the background job, which acts for the document's owner. */
+export async function findDocumentForJob(db: Executor, id: string): Promise<Document | undefined> {
+  const rows = await db.select().from(documents).where(eq(documents.id, id));
+  return rows[0];
+}
+
+export async function listSessionDocuments(db: Executor, sessionId: string, userId: string): Promise<Document[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.sessionId, sessionId), eq(documents.userId, userId)))
+    .orderBy(asc(documents.createdAt), asc(documents.id));
+}
+
+export async function deleteOwnedDocument(db: Executor, id: string, userId: string): Promise<boolean> {
+  const rows = await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+export interface ExtractionRecord {
+  content: string;
+  textChars: number;
+  pageCount: number | null;
+  sheetCount: number | null;
+  extractionStatus: 'complete' | 'partial' | 'unreadable';
+  extractionNotes: string[];
+  chunks: { label: string; content: string }[];
+}
+
+/** Saves the extracted text and its passages (replacing any from an earlier attempt), in one transaction. */
+export async function saveExtraction(db: Executor, id: string, record: ExtractionRecord): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({
+        content: record.content,
+        textChars: record.textChars,
+        pageCount: record.pageCount,
+        sheetCount: record.sheetCount,
+        extractionStatus: record.extractionStatus,
+        extractionNotes: record.extractionNotes,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(documents.id, id));
+    await tx.delete(documentChunks).where(eq(documentChunks.documentId, id));
+    for (let start = 0; start < record.chunks.length; start += 500) {
+      const batch = record.chunks.slice(start, start + 500).map((chunk, i) => ({ documentId: id, ordinal: start + i, label: chunk.label, content: chunk.content }));
+      await tx.insert(documentChunks).values(batch);
+    }
+  });
+}
+
+export async function saveAnalysis(db: Executor, id: string, analysis: DocumentAnalysisJson): Promise<void> {
+  await db.update(documents).set({ analysis, status: 'ready', error: null, updatedAt: sql`now()` }).where(eq(documents.id, id));
+}
+
+export async function markFailed(db: Executor, id: string, error: string): Promise<void> {
+  await db.update(documents).set({ status: 'failed', error, updatedAt: sql`now()` }).where(and(eq(documents.id, id), eq(documents.status, 'processing')));
+}
+
+/** The documents a reply may read: the owner's, in the reply's own conversation, among the ids asked for. */
+export async function documentsForReply(db: Executor, userId: string, sessionId: string, ids: string[]): Promise<Document[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.sessionId, sessionId), inArray(documents.id, ids), eq(documents.status, 'ready')));
+}
+
+/** The passages of a document that best match a question (PostgreSQL full-text search), best first. */
+export async function searchChunks(db: Executor, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
+  const query = sql`websearch_to_tsquery('english', ${question})`;
+  const matches = await db
+    .select({ ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content })
+    .from(documentChunks)
+    .where(and(eq(documentChunks.documentId, documentId), sql`${documentChunks.searchVector} @@ ${query}`))
+    .orderBy(desc(sql`ts_rank(${documentChunks.searchVector}, ${query})`), asc(documentChunks.ordinal))
+    .limit(limit);
+  if (matches.length > 0) return matches;
+  // Nothing matched the words of the question ("summarise this"): the start of the document.
+  return db
+    .select({ ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content })
+    .from(documentChunks)
+    .where(eq(documentChunks.documentId, documentId))
+    .orderBy(asc(documentChunks.ordinal))
+    .limit(limit);
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chatSessionParamsSchema } from '#contract/chat.ts';
+import {
+  documentListResponseSchema,
+  documentParamsSchema,
+  documentResponseSchema,
+  processDocumentInputSchema,
+  uploadUrlResponseSchema,
+} from '#contract/documents.ts';
+import { errorResponseSchema } from '#contract/errors.ts';
+import { callerOf } from '#server/plugins/session.ts';
+import * as documents from './documents.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema };
+const tags = ['documents'];
+
+/** HTTP only: upload URLs, processing, reading, downloading and deleting the caller's documents. */
+export const documentRoutes: FastifyPluginAsyncZod<{ deps: documents.DocumentsDeps }> = async (app, { deps }) => {
+  app.post('/api/documents/upload-url', { schema: { tags, response: { 200: uploadUrlResponseSchema, ...errors } } }, async (request) =>
+    documents.createUploadUrl(deps, callerOf(request)),
+  );
+
+  app.post('/api/documents/process', { schema: { tags, body: processDocumentInputSchema, response: { 201: documentResponseSchema, ...errors } } }, async (request, reply) => {
+    const document = await documents.processDocument(deps, callerOf(request), request.body);
+    return reply.code(201).send({ document });
+  });
+
+  app.get('/api/documents/:id', { schema: { tags, params: documentParamsSchema, response: { 200: documentResponseSchema, ...errors } } }, async (request) => ({
+    document: await documents.getDocument(deps, callerOf(request), request.params.id),
+  }));
+
+  app.delete('/api/documents/:id', { schema: { tags, params: documentParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await documents.deleteDocument(deps, callerOf(request), request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/api/chat-sessions/:id/documents', { schema: { tags, params: chatSessionParamsSchema, response: { 200: documentListResponseSchema, ...errors } } }, async (request) =>
+    documents.listSessionDocuments(deps, callerOf(request), request.params.id),
+  );
+
+  // Always a download, never rendered: an uploaded HTML or SVG file must not run on our origin.
+  app.get('/api/documents/:id/download', { schema: { tags, params: documentParamsSchema } }, async (request, reply) => {
+    const { document, body } = await documents.openDownload(deps, callerOf(request), request.params.id);
+    const asciiName = document.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-length', String(document.size))
+      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(document.originalName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+};

@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '#server/db/client.ts';
+import * as queries from './jobs.queries.ts';
+
+export interface JobContext {
+  attempt: number;
+  /** Aborted when the queue closes (shutdown) or the job's lease was lost. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<Payload> {
+  run(payload: Payload, context: JobContext): Promise<void>;
+  /** Attempts before giving up (default 5). */
+  maxAttempts?: number;
+  /** Called once when the last attempt failed. */
+  onGiveUp?(payload: Payload, error: unknown): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Jobs this instance runs at once. */
+  concurrency: number;
+  /** How often an idle instance looks for due jobs (another instance's, retries). */
+  pollMs?: number;
+  /** How long a claimed job stays this worker's without a renewal; a dead worker's job is claimed again after it. */
+  leaseMs?: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/**
+ * Durable background jobs in the `jobs` table (decision 015): enqueue inside the caller's
+ * transaction, claimed by any instance with FOR UPDATE SKIP LOCKED, leased and renewed while
+ * running, retried with exponential backoff, claimed again after a crash when the lease runs out.
+ * Imports no feature: features register their kinds.
+ */
+export class JobQueue {
+  readonly #options: Required<JobQueueOptions>;
+  readonly #definitions = new Map<string, JobDefinition<never>>();
+  readonly #running = new Set<Promise<void>>();
+  readonly #closing = new AbortController();
+  #timer: NodeJS.Timeout | null = null;
+  #started = false;
+  #pumping = false;
+
+  constructor(options: JobQueueOptions) {
+    this.#options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 1000, maxBackoffMs: 5 * 60_000, ...options };
+  }
+
+  register<Payload>(kind: string, definition: JobDefinition<Payload>): void {
+    this.#definitions.set(kind, definition as JobDefinition<never>);
+  }
+
+  /** Queues a job (in `executor`'s transaction when given one); the local worker is woken after. */
+  async enqueue(executor: Executor, kind: string, payload: Record<string, unknown>, options: { delayMs?: number } = {}): Promise<string> {
+    const definition = this.#definitions.get(kind);
+    const id = await queries.insertJob(executor, { kind, payload, maxAttempts: definition?.maxAttempts ?? 5, delayMs: options.delayMs });
+    return id;
+  }
+
+  /** Looks for work now (after a commit that queued some). */
+  wake(): void {
+    if (this.#started) setImmediate(() => void this.#pump());
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#schedule();
+    this.wake();
+  }
+
+  #schedule(): void {
+    if (this.#closing.signal.aborted) return;
+    this.#timer = setTimeout(() => {
+      void this.#pump().finally(() => this.#schedule());
+    }, this.#options.pollMs);
+    this.#timer.unref();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping || this.#closing.signal.aborted) return;
+    this.#pumping = true;
+    try {
+      while (this.#running.size < this.#options.concurrency && !this.#closing.signal.aborted) {
+        const job = await queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs);
+        if (!job) break;
+        const run = this.#run(job).finally(() => {
+          this.#running.delete(run);
+          this.wake();
+        });
+        this.#running.add(run);
+      }
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'job queue: claiming failed');
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  async #run(job: { id: string; kind: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number }): Promise<void> {
+    const { db, log, leaseMs, backoffMs, maxBackoffMs } = this.#options;
+    const definition = this.#definitions.get(job.kind)!;
+    const controller = new AbortController();
+    const onClose = () => controller.abort(new Error('shutdown'));
+    this.#closing.signal.addEventListener('abort', onClose, { once: true });
+    const heartbeat = setInterval(() => {
+      void queries.renewLease(db, job.id, job.attempts, leaseMs).then(
+        (kept) => kept || controller.abort(new Error('lease lost')),
+        () => {},
+      );
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    try {
+      await definition.run(job.payload as never, { attempt: job.attempts, signal: controller.signal });
+      await queries.finishJob(db, job.id, job.attempts);
+    } catch (error) {
+      if (this.#closing.signal.aborted) {
+        await queries.releaseJob(db, job.id, job.attempts).catch(() => {}); // a crash instead: the lease runs out and it is claimed again
+        return;
+      }
+      const lastAttempt = job.attempts >= job.maxAttempts;
+      const retryIn = lastAttempt ? null : Math.min(maxBackoffMs, backoffMs * 2 ** (job.attempts - 1));
+      log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, retryIn }, 'job failed');
+      await queries.failJob(db, job.id, job.attempts, error instanceof Error ? error.message : String(error), retryIn).catch(() => {});
+      if (lastAttempt) await definition.onGiveUp?.(job.payload as never, error).catch((giveUpError: unknown) => log.error({ err: giveUpError }, 'job give-up hook failed'));
+    } finally {
+      clearInterval(heartbeat);
+      this.#closing.signal.removeEventListener('abort', onClose);
+    }
+  }
+
+  /** Runs due jobs on this instance until none is due or running (tests, tools). */
+  async runUntilIdle(): Promise<void> {
+    for (;;) {
+      await this.#pump();
+      if (this.#running.size === 0) {
+        const job = await queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs);
+        if (!job) return;
+        const run = this.#run(job).finally(() => this.#running.delete(run));
+        this.#running.add(run);
+      }
+      await Promise.race(this.#running);
+    }
+  }
+
+  async unfinished(): Promise<number> {
+    return queries.countUnfinished(this.#options.db, [...this.#definitions.keys()]);
+  }
+
+  async prune(): Promise<void> {
+    await queries.pruneJobs(this.#options.db);
+  }
+
+  /** Stops claiming, aborts running jobs and waits for them; their leases run out and another start resumes them. */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    if (this.#timer) clearTimeout(this.#timer);
+    await Promise.allSettled([...this.#running]);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests wait on it with runUntilIdle). */
+    jobs: JobQueue;
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { LOCAL_UPLOAD_PATH, type LocalObjectStorage } from './local-storage.ts';
+import { UploadRefused } from './object-storage.ts';
+
+/**
+ * PUT {uploadURL} for the local driver: the server answers its own signed URLs and streams the
+ * body to disk. Any content type is accepted as raw bytes (this plugin's own parser, encapsulated).
+ * The signature is the authority (like a presigned S3 URL), so no session is needed.
+ */
+export async function localUploadRoutes(app: FastifyInstance, { storage }: { storage: LocalObjectStorage }) {
+  app.removeAllContentTypeParsers();
+  // Leave the body unread: the handler streams request.raw to disk.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.put<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
+    `${LOCAL_UPLOAD_PATH}*`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      try {
+        storage.verifyUpload(key, request.query.expires, request.query.signature);
+        const length = request.headers['content-length'] ? Number(request.headers['content-length']) : undefined;
+        await storage.receive(key, request.raw, length);
+      } catch (error) {
+        if (error instanceof UploadRefused) {
+          // The client may still be sending: answer and close rather than read 100 MB we refuse.
+          reply.header('connection', 'close');
+          return reply.code(error.status).send({ error: error.message });
+        }
+        throw error;
+      }
+      return reply.code(200).send({ ok: true });
+    },
+  );
+}
