@@ -112,12 +112,12 @@ export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCa
  * Answers the same whether or not the address has an account; the e-mail goes out in the
  * background so response time does not tell either.
  */
-export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput, origin: string): Promise<void> {
+export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput): Promise<void> {
   const user = await queries.findActiveUserByEmail(deps.db, input.email);
   if (!user) return;
   const token = newToken();
   await queries.setResetToken(deps.db, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000));
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const appName = deps.config.appName;
   deps.mailer
     .send({
