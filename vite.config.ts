@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
-const integrationTests = ['src/server/features/**/*.test.ts'];
+const integrationTests = ['src/server/features/**/*.test.ts', 'src/server/security/**/*.test.ts'];
 
 export default defineConfig({
   root: 'src/client',

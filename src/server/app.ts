@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cleanInput } from '#contract/text.ts';
 import type { Config } from './config.ts';
+import { withRedaction } from './log-redaction.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -41,21 +43,35 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY: off, the N proxies nearest to us (X-Forwarded-For read
+ * from the right, so what a client writes at its left end is never taken), or named addresses.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /** Builds the whole application without listening: what server.ts boots and what tests inject into. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: withRedaction(typeof options.logger === 'object' ? options.logger : options.logger === false ? { level: 'silent' } : { level: config.logLevel }),
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every input (body, query, params) loses NUL, lone surrogates and noncharacters before its
+  // contract schema sees it: no text field can carry a byte the database refuses (src/contract/text.ts).
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => validate(cleanInput(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 

@@ -37,9 +37,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL expected an smtp:\/\/ or smtps:\/\/ URL$/],
     [{ ADMIN_EMAILS: 'not-an-email' }, /^Invalid configuration: ADMIN_EMAILS expected a comma-separated list/],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV expected development, production or test$/],
-    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY expected true or false$/],
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY expected false, a number of proxies, or comma-separated proxy addresses/],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY cannot be true \(that trusts any X-Forwarded-For a client writes\)/],
+    [{ NODE_ENV: 'production' }, /^Invalid configuration: PUBLIC_URL is required in production \(e-mail links are built from it, never from a request header\)/],
     [{ AI_PROVIDER: 'openai' }, /^Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai$/],
-    [{ NODE_ENV: 'production', ALLOW_TEST_PREMIUM: 'true' }, /^Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production/],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', ALLOW_TEST_PREMIUM: 'true' }, /^Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production/],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set$/],
     [{ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set$/],
     [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, /^Invalid configuration: STRIPE_SECRET_KEY is required when STRIPE_PUBLISHABLE_KEY is set$/],
@@ -66,6 +68,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes links only from PUBLIC_URL, or the server own address in development', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://a.example/' }).publicUrl).toBe('https://a.example');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('parses TRUST_PROXY into off, a hop count or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+  });
+
   it('.env.example and the README list exactly the variables config.ts reads', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -76,7 +90,7 @@ describe('loadConfig', () => {
   });
 
   it('production uses a Secure __Host- cookie and never honours testPremium by default', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' });
     expect(config.session.cookieName).toBe('__Host-session');
     expect(config.session.secureCookie).toBe(true);
     expect(config.allowTestPremium).toBe(false);

@@ -25,6 +25,31 @@ const urlString = (protocols: RegExp, what: string) =>
     }
   }, `expected ${what}`);
 
+/**
+ * Which proxies may speak for the client in X-Forwarded-For: none (false), the N nearest hops
+ * (a number), or named addresses and CIDR ranges (comma-separated, as Fastify's trustProxy takes).
+ * `true` would trust whatever a client writes in the header, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (/^(true|yes)$/i.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'cannot be true (that trusts any X-Forwarded-For a client writes): give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+    }
+  })
+  .transform((v): false | number | string[] => {
+    if (/^(false|no|0)$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((a) => a.trim()).filter(Boolean);
+  })
+  .refine((v) => v === false || typeof v === 'number' || v.every((a) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(a)), {
+    message: 'expected false, a number of proxies, or comma-separated proxy addresses or CIDR ranges',
+  });
+
 const positiveInt = z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').positive('expected a positive number');
 
 export class ConfigError extends Error {}
@@ -41,7 +66,7 @@ export const envSchema = z.object({
   APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
   COMPANY_NAME: z.string().min(1).default(DEFAULT_COMPANY_NAME),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_URL: urlString(/^postgres(ql)?:$/, 'a postgres:// URL').optional(),
@@ -180,13 +205,19 @@ function toConfig(env: Env) {
   if (isProduction && env.ALLOW_TEST_PREMIUM === true) {
     throw new ConfigError('Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production (any visitor could grant themselves Premium)');
   }
-  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '');
+  if (isProduction && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (e-mail links are built from it, never from a request header), e.g. PUBLIC_URL=https://cornerofficeai.com',
+    );
+  }
+  // Links in e-mails and canonical URLs come only from here: in development, the server's own address.
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host: env.HOST,
-    /** Origin the site is served from; when unset, links are built from the request's host. */
+    /** Origin the site is served from: the only origin links in e-mails and canonical URLs are built from. */
     publicUrl,
     appName: env.APP_NAME,
     companyName: env.COMPANY_NAME,
@@ -198,7 +229,7 @@ function toConfig(env: Env) {
     database: env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL } as const) : ({ kind: 'pglite', dir: `${env.DATA_DIR}/db` } as const),
     mail: {
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
+      from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
       contactTo: env.CONTACT_TO,
     },
     adminEmails: env.ADMIN_EMAILS,

@@ -41,6 +41,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.appName} is ready at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
+  app.log.info(`${config.appName} is ready at ${config.publicUrl} (database: ${database.kind})`);
   return { app, database };
 }

@@ -73,8 +73,10 @@ export function securityHeaders(options: { isProduction: boolean; stripe?: Strip
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean; stripe?: StripeSources }): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // API answers are private to the signed-in account: no browser or proxy cache may keep them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

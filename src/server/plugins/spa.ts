@@ -1,17 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { documentTitle, notFoundPage, pageFor, pages, type PageMeta } from '#contract/pages.ts';
 import { webAppManifest } from '#contract/pwa.ts';
 import type { Config } from '../config.ts';
 
 function escapeAttr(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function siteOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The link-preview image in public/ (rendered by scripts/render-brand-images.ts). */
@@ -86,20 +82,20 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
   });
 
   if (template) {
-    app.get('/index.html', async (request, reply) => {
-      const html = template.replace('<!--app-head-->', renderHead(shellPage, siteOrigin(request, config), config));
+    app.get('/index.html', async (_request, reply) => {
+      const html = template.replace('<!--app-head-->', renderHead(shellPage, config.publicUrl, config));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
 
   app.get('/robots.txt', async (request, reply) => {
-    const origin = siteOrigin(request, config);
+    const origin = config.publicUrl;
     const disallow = pages.filter((p) => !p.indexable).map((p) => `Disallow: ${p.path}`);
     return reply.type('text/plain').send(['User-agent: *', 'Disallow: /api/', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'));
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = siteOrigin(request, config);
+    const origin = config.publicUrl;
     const urls = pages
       .filter((p) => p.indexable)
       .map((p) => `  <url><loc>${escapeAttr(`${origin}${p.path}`)}</loc></url>`)
@@ -124,7 +120,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       const query = request.url.slice(urlPath.length);
       return reply.redirect(`${page.path}${query}`, 301);
     }
-    const html = template.replace('<!--app-head-->', renderHead(page ?? notFoundPage, siteOrigin(request, config), config));
+    const html = template.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
     return reply
       .status(page ? 200 : 404)
       .header('cache-control', 'no-cache')

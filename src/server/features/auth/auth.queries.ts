@@ -59,23 +59,37 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-export async function setResetToken(db: Db, userId: string, tokenHash: string, expires: Date): Promise<void> {
-  await db.update(users).set({ resetToken: tokenHash, resetTokenExpires: expires }).where(eq(users.id, userId));
+/**
+ * Sets a reset token on the active account with this e-mail, if there is one, in one statement:
+ * a known and an unknown address cost the same query (forgot-password must not tell them apart).
+ */
+export async function setResetTokenByEmail(db: Db, email: string, tokenHash: string, expires: Date): Promise<Pick<User, 'email' | 'firstName'> | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ resetToken: tokenHash, resetTokenExpires: expires })
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .returning({ email: users.email, firstName: users.firstName });
+  return rows[0];
 }
 
 /**
  * Sets the new password and burns the token in one statement, so a token works once even
  * when two requests race; every session of the user ends in the same transaction.
  */
-export async function resetPasswordWithToken(db: Db, tokenHash: string, passwordHash: string): Promise<string | undefined> {
+export async function resetPasswordWithToken(db: Db, tokenHash: string, passwordHash: string): Promise<{ id: string; email: string } | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
       .set({ password: passwordHash, resetToken: null, resetTokenExpires: null })
       .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, sql`now()`), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    const userId = rows[0]?.id;
-    if (userId) await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return userId;
+      .returning({ id: users.id, email: users.email });
+    const user = rows[0];
+    if (user) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return user;
   });
+}
+
+/** An operator's account becomes admin once its mailbox is proven (a reset link followed). */
+export async function makeAdmin(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, userId));
 }

@@ -63,8 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
       config: rateLimitConfig(limits.authPerMinute, 1),
     },
     async (request) => {
-      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      await auth.forgotPassword(deps, request.body, origin);
+      await auth.forgotPassword(deps, request.body);
       return { message: authResponses.forgotPassword };
     },
   );

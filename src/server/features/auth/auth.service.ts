@@ -48,9 +48,12 @@ export function toPublicUser(user: User, premium: boolean = isPremium(user.appUs
   };
 }
 
-/** Operators listed in ADMIN_EMAILS become admins when they sign up or sign in; nobody is demoted here. */
-function userTypeFor(config: Config, email: string, current: User['appUserType']): User['appUserType'] {
-  return config.adminEmails.includes(email.toLowerCase()) ? 'admin' : current;
+/**
+ * Operators listed in ADMIN_EMAILS become admins only once they prove they own the mailbox, by
+ * following a password-reset link sent to it: whoever signs up first with the address gets nothing.
+ */
+function isOperatorEmail(config: Config, email: string): boolean {
+  return config.adminEmails.includes(email.toLowerCase());
 }
 
 /** A new browser session: the token goes in the cookie, its hash in the database. */
@@ -69,7 +72,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: stri
     firstName: input.firstName,
     lastName: input.lastName,
     password: await hashPassword(input.password),
-    appUserType: userTypeFor(deps.config, email, 'standard'),
+    appUserType: 'standard',
     profileImageUrl: input.profilePicture ?? null,
   });
   if (!user) throw new AppError('conflict:email');
@@ -85,7 +88,7 @@ export async function signIn(deps: AuthDeps, input: SignInInput, userAgent: stri
     throw new AppError('unauthorized:credentials');
   }
   if (!(await verifyPassword(user.password, input.password))) throw new AppError('unauthorized:credentials');
-  const updated = await queries.recordLogin(deps.db, user.id, userTypeFor(deps.config, user.email, user.appUserType));
+  const updated = await queries.recordLogin(deps.db, user.id, user.appUserType);
   deps.sessionCache.invalidateUser(user.id);
   const session = await issueSession(deps, user.id, input.rememberMe ?? true, userAgent);
   return { user: toPublicUser(updated, await premiumFor(deps.db, updated)), session };
@@ -109,15 +112,18 @@ export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCa
 }
 
 /**
- * Answers the same whether or not the address has an account; the e-mail goes out in the
- * background so response time does not tell either.
+ * Answers the same, after the same work, whether or not the address has an account: one update
+ * that matches a row or none, then the e-mail queued in the background, so neither the answer nor
+ * its timing tells which addresses have accounts.
  */
-export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput, origin: string): Promise<void> {
-  const user = await queries.findActiveUserByEmail(deps.db, input.email);
-  if (!user) return;
+export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput): Promise<void> {
   const token = newToken();
-  await queries.setResetToken(deps.db, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000));
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  const user = await queries.setResetTokenByEmail(deps.db, input.email, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000));
+  if (user) setImmediate(() => sendResetMail(deps, user, token));
+}
+
+function sendResetMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const appName = deps.config.appName;
   deps.mailer
     .send({
@@ -141,9 +147,10 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput,
 }
 
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
-  const userId = await queries.resetPasswordWithToken(deps.db, hashToken(input.token), await hashPassword(input.password));
-  if (!userId) throw new AppError('bad_request:reset_token');
-  deps.sessionCache.invalidateUser(userId);
+  const user = await queries.resetPasswordWithToken(deps.db, hashToken(input.token), await hashPassword(input.password));
+  if (!user) throw new AppError('bad_request:reset_token');
+  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id);
+  deps.sessionCache.invalidateUser(user.id);
 }
 
 function escapeHtml(value: string): string {

@@ -68,11 +68,15 @@ describe('POST /api/auth/signup', () => {
     expect(response.json()).toEqual({ error: message, code: 'bad_request:validation' });
   });
 
-  it('makes ADMIN_EMAILS accounts admin, whatever the letter case', async () => {
+  it('makes an ADMIN_EMAILS account admin only once its mailbox is proven by a reset link, whatever the letter case', async () => {
     const { user } = await signUpUser(t.app, t.config, { email: 'OPS@example.com' });
-    const me = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: (await signInCookie('ops@example.com', 'correct horse battery'))! });
-    expect(me.json().appUserType).toBe('admin');
-    expect(user).toBeDefined();
+    const before = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: (await signInCookie('ops@example.com', 'correct horse battery'))! });
+    expect(before.json().appUserType).toBe('standard');
+    await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ops@example.com' } });
+    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
+    expect((await inject(t.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'proven mailbox pw' } })).statusCode).toBe(200);
+    const after = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: (await signInCookie('ops@example.com', 'proven mailbox pw'))! });
+    expect(after.json().appUserType).toBe('admin');
   });
 });
 

@@ -38,7 +38,7 @@ const errors = {
 };
 const tags = ['chat'];
 
-/** Sends and retries are also limited per account per minute, whatever the plan: each one costs a model call. */
+/** Every route that calls the model (send, retry, title) is limited per account per minute, whatever the plan. */
 function sendRateLimit(perMinute: number) {
   return {
     rateLimit: {
@@ -124,7 +124,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
 
   app.post(
     '/api/chat-sessions/:id/generate-title',
-    { schema: { tags, params: chatSessionParamsSchema, response: { 200: generateTitleResponseSchema, ...errors } } },
+    { schema: { tags, params: chatSessionParamsSchema, response: { 200: generateTitleResponseSchema, ...errors } }, config: sendLimit },
     async (request) => sessions.generateTitle(deps, callerOf(request), request.params.id),
   );
 

@@ -56,3 +56,12 @@ export async function failStreamingReplies(db: Executor, error: string, silentFo
     .returning({ id: chatMessages.id });
   return rows.length;
 }
+
+/** Shows that this instance's runners are alive, text or no text yet (a runner waiting for its first token too). */
+export async function touchReplies(db: Executor, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .update(chatMessages)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(inArray(chatMessages.id, messageIds), eq(chatMessages.status, 'streaming')));
+}

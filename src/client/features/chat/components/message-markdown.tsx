@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
 
 /**
  * Replies are Markdown (GitHub flavour: tables, task lists, strikethrough). Raw HTML is never
@@ -41,7 +42,7 @@ export const MessageMarkdown = memo(function MessageMarkdown({ content }: { cont
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
       <Markdown remarkPlugins={[remarkGfm]} components={components}>
-        {content}
+        {limitMarkdownNesting(content)}
       </Markdown>
     </div>
   );

@@ -27,10 +27,12 @@ export interface ReplyEnginePluginOptions {
   hub?: EventHub<TurnStreamEvent>;
 }
 
+/** How often a live instance shows its runners are alive (whether or not text is arriving). */
+export const HEARTBEAT_MS = 2_000;
 /** How often an instance on a shared database looks for replies whose runner is gone. */
-export const RECOVERY_SWEEP_MS = 60_000;
-/** Beyond the stall timeout (after which a live runner fails its reply itself), before a silent reply counts as abandoned. */
-export const RECOVERY_MARGIN_MS = 30_000;
+export const RECOVERY_SWEEP_MS = 5_000;
+/** A reply whose heartbeat is older than this has no live runner: several missed heartbeats, not one slow query. */
+export const ABANDONED_AFTER_MS = 5 * HEARTBEAT_MS;
 
 /**
  * The reply engine's lifecycle: builds it with its hub, settles replies whose runner died, and
@@ -47,14 +49,21 @@ export const replyEnginePlugin = fp<ReplyEnginePluginOptions>(
     app.decorate('eventStreams', streams);
 
     // Replies left 'streaming' by a process that died. PGlite belongs to this process alone: all of
-    // them, at start. On a shared database another instance may be writing some: only those silent
-    // for longer than a live runner can be, at start and then every minute (an instance that
-    // crashed is not there to settle its own).
-    const silentForMs = options.deps.config.ai.stallTimeoutMs + RECOVERY_MARGIN_MS;
+    // them, at start. On a shared database another instance may be writing some: every live
+    // instance refreshes its runners' heartbeat every HEARTBEAT_MS, so a reply silent for
+    // ABANDONED_AFTER_MS has no runner; each instance looks for those at start and every
+    // RECOVERY_SWEEP_MS (an instance that crashed is not there to settle its own). A restart
+    // therefore settles the previous process's replies within about ten seconds, on either database.
+    const silentForMs = ABANDONED_AFTER_MS;
     let sweep: NodeJS.Timeout | undefined;
+    let heartbeat: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await engine.recover(options.databaseShared ? { silentForMs } : {});
       if (!options.databaseShared) return;
+      heartbeat = setInterval(() => {
+        engine.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'could not refresh reply heartbeats'));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       sweep = setInterval(() => {
         engine.recover({ silentForMs }).catch((err: unknown) => app.log.warn({ err }, 'could not settle interrupted replies'));
       }, RECOVERY_SWEEP_MS);
@@ -62,6 +71,7 @@ export const replyEnginePlugin = fp<ReplyEnginePluginOptions>(
     });
     app.addHook('preClose', async () => {
       clearInterval(sweep);
+      clearInterval(heartbeat);
       await engine.close();
       streams.closeAll();
       await hub.close();

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import type { AccountDeps } from '#server/features/account/index.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
-import { failStreamingReplies, saveReplyProgress } from '../replies.queries.ts';
+import { failStreamingReplies, saveReplyProgress, touchReplies } from '../replies.queries.ts';
 import { titleAfterReply } from './auto-title.ts';
 import { finishReply } from './finish.ts';
 import { abortKind, TurnAbort } from './outcome.ts';
@@ -91,6 +91,11 @@ export class ReplyEngine {
     const count = await failStreamingReplies(this.deps.db, replyErrors.interrupted, options.silentForMs);
     if (count > 0) this.deps.log.info({ count }, 'marked interrupted replies as failed');
     return count;
+  }
+
+  /** Refreshes the heartbeat of every reply written here, so other instances can tell a dead runner within seconds. */
+  async heartbeat(): Promise<void> {
+    await touchReplies(this.deps.db, [...this.running.keys()]);
   }
 
   /** Who a reply being written here belongs to (known from its admission), without a query. */

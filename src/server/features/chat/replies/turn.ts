@@ -1,4 +1,5 @@
 import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai';
+import { withoutInvalidCodePoints } from '#contract/text.ts';
 import { TurnAbort, type TurnRun } from './outcome.ts';
 import { createStallTimer } from './stall-timer.ts';
 
@@ -46,9 +47,13 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta' && part.text) {
-        run.text += part.text;
         stall.arm();
-        request.onText(part.text, run.text);
+        // What the model writes is saved and shown: a NUL or other invalid code point would make the
+        // database refuse the whole reply, so it is dropped here, before anything sees it.
+        const text = withoutInvalidCodePoints(part.text);
+        if (!text) continue;
+        run.text += text;
+        request.onText(text, run.text);
       } else if (part.type === 'reasoning-delta') {
         stall.arm();
       } else if (part.type === 'error') {

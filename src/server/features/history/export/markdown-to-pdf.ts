@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Content, ContentText, TableCell } from 'pdfmake/interfaces';
+import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
 import { pdfColors } from './pdf-theme.ts';
 
 /**
@@ -201,5 +202,5 @@ function blocks(tokens: Token[], width: number, tight = false): Content[] {
 
 /** `width` is the width of the text column in points (for rules). */
 export function markdownToPdfContent(markdown: string, width: number): Content[] {
-  return blocks(new Lexer({ gfm: true }).lex(markdown), width);
+  return blocks(new Lexer({ gfm: true }).lex(limitMarkdownNesting(markdown)), width);
 }
