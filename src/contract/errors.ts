@@ -36,6 +36,8 @@ export const errorCatalog = {
   'not_found:user': { status: 404, message: 'User not found' },
   'bad_request:message_state': { status: 400, message: 'This message cannot be changed in its current state.' },
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
+  // History: PDF exports past the per-process limit of renders in flight (decision 020).
+  'unavailable:export_busy': { status: 503, message: 'Many conversations are being exported right now. Please try again in a moment.' },
   // Billing (src/contract/billing.ts holds the page's own strings).
   'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
   'billing:provider': { status: 502, message: 'The payment provider could not be reached. Please try again in a moment.' },
