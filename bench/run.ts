@@ -6,6 +6,7 @@ import { benchAuthMe, printAuthMe } from './auth-me.ts';
 import { runChatStreamBench } from './chat-stream.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
+import { runPdfExportBench } from './pdf-export.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const results: Array<[string, boolean]> = [];
@@ -14,6 +15,7 @@ results.push(['auth/me throughput ratio', printAuthMe(await benchAuthMe(seconds)
 results.push(['landing bundle', await runLandingBundleBench()]);
 results.push(['chat streaming', await runChatStreamBench()]);
 results.push(['conversation history list and search', await runHistoryBench()]);
+results.push(['/api/health while a PDF exports', await runPdfExportBench()]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

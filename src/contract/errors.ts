@@ -43,6 +43,8 @@ export const errorCatalog = {
   'not_found:upload': { status: 404, message: 'This upload could not be found. Please upload the file again.' },
   'payload_too_large:file': { status: 413, message: 'Please select a file smaller than 100MB' },
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
+  // History: PDF exports past the per-process limit of renders in flight (decision 020).
+  'unavailable:export_busy': { status: 503, message: 'Many conversations are being exported right now. Please try again in a moment.' },
   // Billing (src/contract/billing.ts holds the page's own strings).
   'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
   'billing:provider': { status: 502, message: 'The payment provider could not be reached. Please try again in a moment.' },

@@ -6,9 +6,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import { inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
-import { contactMessages, users } from '../../src/server/db/schema.ts';
+import { chatMessages, chatSessions, contactMessages, users } from '../../src/server/db/schema.ts';
 
 export interface ControlAddress {
   url: string;
@@ -37,6 +37,28 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+export interface SeededMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * Appends finished messages to a conversation of the account with this e-mail, one millisecond apart
+ * and after any already there: for content the demo advisor never writes (an attacker's reply).
+ * Answers how many were written (0 when the conversation is not that account's).
+ */
+export async function appendMessages(db: Db, email: string, sessionId: string, messages: SeededMessage[]): Promise<number> {
+  const [owned] = await db
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .innerJoin(users, eq(users.id, chatSessions.userId))
+    .where(and(eq(chatSessions.id, sessionId), eq(sql`lower(${users.email})`, email.toLowerCase())));
+  if (!owned) return 0;
+  const start = Date.now();
+  const rows = messages.map((message, index) => ({ sessionId, role: message.role, content: message.content, status: 'complete' as const, timestamp: new Date(start + index) }));
+  return (await db.insert(chatMessages).values(rows).returning({ id: chatMessages.id })).length;
+}
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -48,7 +70,8 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * POST /users/delete { emails } -> { deleted }; GET /users/count -> { count }. It listens (and its
+ * POST /users/delete { emails } -> { deleted }; GET /users/count -> { count };
+ * POST /messages/append { email, sessionId, messages } -> { appended }. It listens (and its
  * address file exists) before the application does, so a test never finds the app up without it.
  */
 export async function startControlServer(database: Promise<Db>, addressFile: string): Promise<ControlAddress> {
@@ -60,6 +83,12 @@ export async function startControlServer(database: Promise<Db>, addressFile: str
           const { emails } = (await readJson(request)) as { emails?: unknown };
           if (!Array.isArray(emails) || !emails.every((e) => typeof e === 'string')) return answer(response, 400, { error: 'emails: a list of strings' });
           return answer(response, 200, { deleted: await deleteUsersByEmail(db, emails) });
+        }
+        if (request.method === 'POST' && request.url === '/messages/append') {
+          const { email, sessionId, messages } = (await readJson(request)) as { email?: unknown; sessionId?: unknown; messages?: unknown };
+          const valid = Array.isArray(messages) && messages.every((m: SeededMessage) => (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string');
+          if (typeof email !== 'string' || typeof sessionId !== 'string' || !valid) return answer(response, 400, { error: 'email, sessionId, messages: [{ role, content }]' });
+          return answer(response, 200, { appended: await appendMessages(db, email, sessionId, messages as SeededMessage[]) });
         }
         if (request.method === 'GET' && request.url === '/users/count') return answer(response, 200, { count: await countUsers(db) });
         answer(response, 404, { error: 'not found' });

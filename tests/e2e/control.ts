@@ -1,6 +1,6 @@
 /** The tests' side of the control server (control-server.ts): remove the users a test created, count users. */
 import { readFileSync } from 'node:fs';
-import type { ControlAddress } from './control-server.ts';
+import type { ControlAddress, SeededMessage } from './control-server.ts';
 import { e2eControlFile } from './paths.ts';
 
 function controlUrl(path: string): string {
@@ -25,4 +25,9 @@ export async function deleteUsers(emails: string[]): Promise<number> {
 
 export async function countUsers(): Promise<number> {
   return (await call<{ count: number }>('GET', '/users/count')).count;
+}
+
+/** Appends finished messages (any content, e.g. an attacker's reply) to a conversation of the account with this e-mail. */
+export async function appendMessages(email: string, sessionId: string, messages: SeededMessage[]): Promise<number> {
+  return (await call<{ appended: number }>('POST', '/messages/append', { email, sessionId, messages })).appended;
 }

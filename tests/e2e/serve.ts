@@ -22,6 +22,8 @@ Object.assign(process.env, {
   NODE_ENV: 'test',
   PORT: port,
   HOST: '127.0.0.1',
+  // E-mail links are built only from PUBLIC_URL: the origin the browser uses (playwright.config.ts).
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: e2eDataDir,
   SMTP_URL: sink.url,
   AI_PROVIDER: 'demo',

@@ -16,7 +16,7 @@ import { findOwnedSession } from '#server/features/chat/index.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
-import { renderConversationPdf } from './export/pdf.ts';
+import { renderConversationPdfOffThread } from './export/pdf-pool.ts';
 import * as queries from './history.queries.ts';
 import { previewText, snippetText } from './plain-text.ts';
 import { parseSearchTerms } from './search-terms.ts';
@@ -101,5 +101,5 @@ export async function exportMarkdown(deps: HistoryDeps, caller: Caller, sessionI
 export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<ExportFile<Buffer>> {
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'pdf');
-  return { body: await renderConversationPdf(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
+  return { body: await renderConversationPdfOffThread(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
 }
