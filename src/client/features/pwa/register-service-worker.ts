@@ -8,14 +8,12 @@ import { startUpdateFlow } from './update-flow.ts';
  * update flow. A failure is only logged (spec section 8).
  */
 export async function registerServiceWorker(): Promise<void> {
-  const wasControlled = navigator.serviceWorker?.controller != null;
   const workbox = new Workbox('/sw.js', { scope: '/' });
   const flow = startUpdateFlow(workbox, {
     reload: () => window.location.reload(),
     whenIdle: reloadWhenIdle,
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     setInterval: (run, ms) => window.setInterval(run, ms),
-    wasControlled,
   });
   try {
     await workbox.register();

@@ -22,9 +22,9 @@ function fakeWorker() {
   return worker;
 }
 
-function start(worker: UpdatableWorker, wasControlled = true) {
+function start(worker: UpdatableWorker) {
   const reload = vi.fn();
-  startUpdateFlow(worker, { reload, whenIdle: reloadWhenIdle, setTimeout: (run, ms) => setTimeout(run, ms), setInterval: (run, ms) => setInterval(run, ms), wasControlled });
+  startUpdateFlow(worker, { reload, whenIdle: reloadWhenIdle, setTimeout: (run, ms) => setTimeout(run, ms), setInterval: (run, ms) => setInterval(run, ms) });
   return reload;
 }
 
@@ -53,15 +53,6 @@ describe('service worker update flow', () => {
     expect(worker.skipped).toBe(1);
     worker.emit('controlling', { isUpdate: true });
     expect(reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not reload a page that loaded without a worker when the first one activates (it is already the newest)', async () => {
-    const worker = fakeWorker();
-    const reload = start(worker, false);
-    worker.emit('message', { data: { type: 'app-updated' } });
-    worker.emit('controlling', { isUpdate: false });
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(reload).not.toHaveBeenCalled();
   });
 
   it("reloads 1 s after the worker's update message, once", async () => {

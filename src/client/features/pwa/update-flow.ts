@@ -13,11 +13,6 @@ export interface UpdateFlowDeps {
   whenIdle: (run: () => void) => void;
   setTimeout: (run: () => void, ms: number) => unknown;
   setInterval: (run: () => void, ms: number) => unknown;
-  /**
-   * Whether a service worker controlled the page when it loaded. A page that loaded without one came
-   * from the network and is already the newest version: the first install's activation is no update.
-   */
-  wasControlled: boolean;
 }
 
 /**
@@ -46,7 +41,7 @@ export function startUpdateFlow(worker: UpdatableWorker, deps: UpdateFlowDeps): 
   });
   worker.addEventListener('message', (event) => {
     const data = event.data as { type?: string } | undefined;
-    if (data?.type === 'app-updated' && deps.wasControlled) deps.setTimeout(reloadOnce, PWA_RELOAD_DELAY_MS);
+    if (data?.type === 'app-updated') deps.setTimeout(reloadOnce, PWA_RELOAD_DELAY_MS);
   });
   deps.setInterval(checkNow, PWA_UPDATE_CHECK_INTERVAL_MS);
   return { checkNow };
