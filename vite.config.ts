@@ -75,6 +75,11 @@ export default defineConfig({
     // under load takes seconds, and Vitest's defaults (5 s, 10 s) failed sound tests.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One module graph per worker, not one per test file: importing the server (Fastify, Drizzle, the AI
+    // SDK) or jsdom + React again for every file was about two thirds of the suite's CPU time. Test files
+    // share no state through modules: each opens its own app, database and DOM and cleans up after itself
+    // (tests/helpers/client-setup.ts empties the DOM and storage after every test).
+    isolate: false,
     projects: [
       {
         extends: true as const,

@@ -4,7 +4,9 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Every public page, in light and dark, with the cookie banner showing (a first visit): axe must
- * find no serious or critical violation (WCAG 2.2 A and AA rules and best practices).
+ * find no serious or critical violation (WCAG 2.2 A and AA rules and best practices). The colour
+ * scheme changes colours only, never the page's structure, so the dark pass runs the rules that
+ * depend on colour; the light pass runs them all. (A full axe pass was a third of the e2e time.)
  */
 test.use({ cookieConsent: null });
 
@@ -20,8 +22,14 @@ const publicPages = [
   ['/no-such-page', 'Page Not Found'],
 ] as const;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+/** The axe rules whose outcome depends on colours. */
+const colourRules = ['color-contrast', 'link-in-text-block'];
+
+async function seriousViolations(page: Page, scheme: 'light' | 'dark' = 'light') {
+  const builder = new AxeBuilder({ page });
+  if (scheme === 'dark') builder.withRules(colourRules);
+  else builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
@@ -34,7 +42,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, scheme)).toEqual([]);
     });
   }
 }
@@ -46,13 +54,13 @@ test('the open upgrade dialog and mobile menu have no serious or critical violat
     await page.goto('/plans');
     await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Upgrade to Premium' }).click();
     await expect(page.getByRole('dialog', { name: 'Upgrade to Premium' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, scheme)).toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, scheme)).toEqual([]);
   }
 });
 

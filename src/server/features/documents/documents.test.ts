@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uploadText } from '#contract/documents.ts';
-import type { ChatMessage } from '#server/db/schema.ts';
-import { claimJob } from '#server/jobs/jobs.queries.ts';
+import { type ChatMessage, documents } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { claimJob, insertJob } from '#server/jobs/jobs.queries.ts';
 import { documentsContextProvider } from './documents-context.ts';
 import { LocalObjectStorage } from '#server/storage/local-storage.ts';
 import { newObjectKey } from '#server/storage/object-storage.ts';
@@ -134,8 +135,14 @@ describe('documents on local storage', () => {
     const { cookie, session } = await t.conversation({ plan: 'admin' });
     const { response } = await uploadDocument(t.app, cookie, session.id, { name: 'notes.md' });
     const { document } = response.json();
-    // Another instance claims the job and dies: its lease (1 ms here) runs out with the job unfinished.
-    const claimed = await claimJob(t.database.db, ['documents.analyse'], 1);
+    await t.app.jobs.runUntilIdle();
+    // Another instance takes the document's analysis and dies: its lease (1 ms here) runs out with the job
+    // unfinished. Queued and claimed in one transaction, so this instance's worker cannot take it first.
+    await t.database.db.update(documents).set({ status: 'processing', analysis: null }).where(eq(documents.id, document.id));
+    const claimed = await t.database.db.transaction(async (tx) => {
+      await insertJob(tx, { kind: 'documents.analyse', payload: { documentId: document.id }, maxAttempts: 5 });
+      return claimJob(tx, ['documents.analyse'], 1);
+    });
     expect(claimed?.payload).toEqual({ documentId: document.id });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await t.app.jobs.runUntilIdle();
