@@ -20,7 +20,7 @@ export const pages = [
   {
     path: '/plans',
     title: 'Plans & Pricing',
-    description: 'Start free with five conversations a day, or go Premium for unlimited advice from all 18 executive roles, history, export and roundtables.',
+    description: 'Start free with five conversations a day, or go Premium for unlimited advice from all 18 executive roles, history and PDF export.',
     indexable: true,
   },
   { path: '/signup', title: 'Create Account', description: 'Create your account and start talking to an AI executive advisor in minutes.', indexable: true },

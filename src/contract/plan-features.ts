@@ -25,7 +25,7 @@ export const planComparison: readonly PlanFeature[] = [
   { label: 'Voice input and read-aloud replies', free: true, premium: true },
   { label: 'Conversation history and search', free: false, premium: true },
   { label: 'PDF export of conversations', free: false, premium: true },
-  { label: 'Roundtable discussions', free: false, premium: true },
+  { label: 'Roundtable discussions (coming soon)', free: false, premium: true },
   { label: 'Switch advisor or industry mid-conversation', free: false, premium: true },
   { label: 'Default role and industry settings', free: false, premium: true },
 ];
@@ -43,7 +43,7 @@ export const premiumPlanFeatures: readonly string[] = [
   `All ${executiveRoles.length} executive roles, from CEO to VP Supply Chain`,
   'Unlimited document analysis',
   'Conversation history, search and PDF export',
-  'Roundtable discussions',
+  'Roundtable discussions (coming soon)',
   'Switch advisor or industry mid-conversation',
   'Default role and industry settings',
 ];

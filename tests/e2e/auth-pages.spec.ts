@@ -59,6 +59,24 @@ test('sign-in failure says only "Invalid email or password."; show/hide toggles 
   await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', '/plans');
 });
 
+test('Send Reset Link sends only the reset request, never the sign-in form behind the dialog', async ({ page }) => {
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/auth/')) posted.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong password');
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
+  await expect(dialog.getByLabel('Email')).toHaveValue('nobody@example.com');
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText(authText.resetEmailSent.title)).toBeVisible();
+  await expect(page.getByText(authText.signInFailed.title)).toHaveCount(0);
+  expect(posted).toEqual(['/api/auth/forgot-password']);
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
 test('a reset link without a token says so and goes to /signin', async ({ page }) => {
   await page.goto('/reset-password');
   await expect(page.getByText(authText.resetLinkMissing.title)).toBeVisible();

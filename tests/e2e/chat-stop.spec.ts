@@ -19,6 +19,9 @@ test('Stop keeps the partial reply, and Retry writes it again', async ({ page })
   await expect.poll(() => streams.open, { message: 'reply streams still open' }).toBe(0);
   expect(await c.lastReply.innerText()).toBe(partial);
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  // A stopped reply keeps its interaction: one of the free day's five is used.
+  const usage = page.getByTestId('usage-bar');
+  await expect(usage).toContainText('4 interactions left');
 
   // The partial text is what the server kept.
   await page.reload();
@@ -33,4 +36,7 @@ test('Stop keeps the partial reply, and Retry writes it again', async ({ page })
   expect((await streamingLengths()).length).toBeGreaterThan(0);
   await expect(c.lastReply).toContainText('Questions for you');
   await expect(c.replies).toHaveCount(1);
+  // Retrying a stopped reply is not a second interaction (it was counted once, for the question).
+  await page.reload();
+  await expect(usage).toContainText('4 interactions left');
 });

@@ -66,7 +66,7 @@ export async function seedConversation(
 
 /**
  * The same, answering the id once the server has named the conversation: the reply runner titles
- * it after the first answer (the demo advisor uses the first question's first six words, so a short
+ * it after the first answer (the demo advisor makes a short phrase of the first question, so a short
  * question such as 'Quarterly pricing review?' becomes the title 'Quarterly pricing review').
  */
 export async function createConversation(

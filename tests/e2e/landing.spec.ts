@@ -67,6 +67,19 @@ test('a signed-in user without a subscription sees Return to App, Current Plan (
   expect(lookups).toBe(0);
 });
 
+test('a Premium user who is not a subscriber (admin, VIP, test Premium) is never offered the upgrade', async ({ page }) => {
+  // The e2e server honours the testPremium flag (ALLOW_TEST_PREMIUM is on with the demo provider).
+  await page.addInitScript(() => window.localStorage.setItem('testPremium', 'true'));
+  await signUpViaApi(page);
+  for (const path of ['/', '/plans']) {
+    await page.goto(path);
+    await expect(freeCard(page).getByRole('button', { name: 'Return to App' })).toBeVisible();
+    await expect(premiumCard(page).getByRole('button', { name: 'Return to App' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Current Plan' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
+  }
+});
+
 test('a subscriber sees Return to App on both plan cards', async ({ page }) => {
   await signUpViaApi(page);
   await actAsSubscriber(page);

@@ -30,6 +30,21 @@ test('/plans: two cards, Sign In for visitors, and the upgrade dialog offers Yea
   await expect(dialog).toContainText(`${formatPrice(plans.monthly.price)}/month`);
 });
 
+test('on a 390 px phone "Compare plans" shows both plans side by side, without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/plans');
+  const table = page.getByRole('table', { name: 'What the Free Tier and Premium include' });
+  await table.scrollIntoViewIfNeeded();
+  for (const plan of ['Free Tier', 'Premium']) {
+    const box = (await table.getByRole('columnheader', { name: plan, exact: true }).boundingBox())!;
+    expect(box.x, plan).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, plan).toBeLessThanOrEqual(390);
+  }
+  await expect(table.getByRole('row', { name: /Conversation history and search/ }).getByRole('cell').last()).toContainText('Included');
+  const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+  expect(overflow).toBe(0);
+});
+
 test('a visitor choosing Yearly goes to /signup with the plan, and the signup form shows it', async ({ page }) => {
   await page.goto('/plans');
   const dialog = await openUpgrade(page);

@@ -46,8 +46,21 @@ describe('the demo model', () => {
       prompt: 'title please',
       providerOptions: demoProviderOptions({ task: 'title', firstUserMessage: 'what pricing model suits a B2B SaaS startup?' }),
     });
-    expect(text).toBe('What pricing model suits a B2B');
+    expect(text).toBe('What pricing model suits a B2B SaaS startup');
     expect(demoTitle('   ')).toBe('New conversation');
     expect(demoTitle('Help!!!')).toBe('Help');
+  });
+
+  it('makes a title a short, complete phrase, never a sentence cut mid-way', () => {
+    // The question, not the scene-setting sentence before it (this one used to become 'We run a regional bank. Should').
+    expect(demoTitle('We run a regional bank. Should we open branches in the suburbs or go digital-only?')).toBe('Should we open branches in the suburbs');
+    expect(demoTitle('Can you help me with our pricing strategy for next year and the board?')).toBe('Our pricing strategy for next year');
+    expect(demoTitle('Please review the hiring plan, the budget and the timeline for the new office')).toBe('Review the hiring plan');
+    expect(demoTitle('Our churn is rising')).toBe('Our churn is rising');
+    for (const message of ['We are a 40-person agency and we are thinking about the next step of the', 'How do I tell my cofounder that we should split the company and the']) {
+      const title = demoTitle(message);
+      expect(title.split(' ').length).toBeLessThanOrEqual(8);
+      expect(['the', 'of', 'and', 'that', 'we', 'should', 'a']).not.toContain(title.split(' ').at(-1)!.toLowerCase());
+    }
   });
 });

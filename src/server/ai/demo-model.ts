@@ -23,14 +23,35 @@ export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest }
   return { demo: request };
 }
 
-const TITLE_WORDS = 6;
+const TITLE_MAX_WORDS = 8;
 const TITLE_MAX_CHARS = 60;
+/** Words a title never ends on: a phrase cut before them reads whole ("Open branches in the suburbs"). */
+const DANGLING = new Set(
+  'a an the and or but nor so yet of to in on at for with by from about as into over than that which who whom whose what when where why how should would could can will shall do does did is are was were be been our my your their its we i you it this these those if whether vs versus'.split(' '),
+);
+/** Openings that add nothing to a title. */
+const FILLER = /^(?:(?:hi|hello|hey)\b[\s,!]*)?(?:(?:please|can you|could you|would you|i want to know|i'd like to know|i need to know|tell me|help me(?: with)?|i need help with)\b[\s,]*)*/i;
 
-/** A title from the first user message alone: the first few words, capitalised, without trailing punctuation. */
+/**
+ * A title from the first user message alone, as a short, complete phrase: the question it asks (its
+ * first sentence ending in '?', else its first sentence), without filler, cut at most at eight words
+ * and never on a word that leaves the phrase hanging ("We run a regional bank. Should" was the old cut).
+ */
 export function demoTitle(firstUserMessage: string): string {
-  const words = firstUserMessage.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean).slice(0, TITLE_WORDS);
+  const text = firstUserMessage.replace(/\s+/g, ' ').trim();
+  const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((sentence) => sentence.trim()).filter((sentence) => /[\p{L}\p{N}]/u.test(sentence)) ?? [];
+  const sentence = sentences.find((candidate) => candidate.endsWith('?')) ?? sentences[0] ?? '';
+  let words = sentence.replace(FILLER, '').replace(/[\s.,;:!?…-]+$/u, '').split(' ').filter(Boolean);
+  if (words.length > TITLE_MAX_WORDS) {
+    words = words.slice(0, TITLE_MAX_WORDS);
+    // Cut at the last phrase boundary (a comma) when there is one, then drop any hanging word.
+    const comma = words.findLastIndex((word, index) => index > 1 && word.endsWith(','));
+    if (comma > 0) words = words.slice(0, comma + 1);
+  }
+  const clean = (word: string) => word.replace(/[,;:]+$/, '').toLowerCase();
+  while (words.length > 1 && DANGLING.has(clean(words.at(-1)!))) words.pop();
   let title = words.join(' ').replace(/[\s.,;:!?…-]+$/u, '');
-  if (title.length > TITLE_MAX_CHARS) title = `${title.slice(0, TITLE_MAX_CHARS).replace(/\s+\S*$/, '')}`;
+  if (title.length > TITLE_MAX_CHARS) title = title.slice(0, TITLE_MAX_CHARS).replace(/\s+\S*$/, '');
   if (!title) return 'New conversation';
   return title.charAt(0).toUpperCase() + title.slice(1);
 }

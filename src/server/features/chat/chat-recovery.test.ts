@@ -90,7 +90,7 @@ describe('replies interrupted by a restart', () => {
       ])
       .returning();
     expect(await saveReplyProgress(database.db, saving!.id, 'Some words')).toBe(true);
-    expect(await restartReply(database.db, retried!.id, { userRole: 'CEO', executiveRole: 'CEO' })).toMatchObject({ status: 'streaming' });
+    expect(await restartReply(database.db, retried!.id, { userRole: 'CEO', executiveRole: 'CEO' }, 'failed')).toMatchObject({ status: 'streaming' });
     for (const id of [saving!.id, retried!.id]) expect(Date.now() - (await heartbeatOf(id)).getTime()).toBeLessThan(60_000);
     await database.db.update(chatMessages).set({ status: 'stopped' }).where(inArray(chatMessages.id, [saving!.id, retried!.id]));
   });

@@ -260,11 +260,11 @@ describe('titles', () => {
       const s = (await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie })).json();
       return s.title !== session.title ? s : undefined;
     }, 'the automatic title');
-    expect(titled.title).toBe('How do we retain seasonal staff');
+    expect(titled.title).toBe('How do we retain seasonal staff across winter');
 
     const generated = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/generate-title`, cookie });
     expect(generated.statusCode).toBe(200);
-    expect(generated.json()).toEqual({ title: 'How do we retain seasonal staff' });
+    expect(generated.json()).toEqual({ title: 'How do we retain seasonal staff across winter' });
   });
 
   it('keeps the current title when there is nothing to title yet', async () => {

@@ -81,12 +81,12 @@ async function stopWriting(deps: ChatDeps, caller: Caller, messageId: string): P
   if (!(await deps.replies.stop(messageId))) await markReplyStopped(deps.db, messageId, caller.user.id);
 }
 
-/** Writes a failed or stopped reply again, into the same message. Counts as an interaction. */
+/** Writes a failed or stopped reply again, into the same message (counted as admitRetry says). */
 export async function retryReply(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessageDto> {
   const message = await requireMessage(deps, caller, messageId, sessionId);
   const notRetryable = new AppError('bad_request:message_state', 'Only a failed or stopped reply can be tried again.');
   if (message.role !== 'assistant' || !(message.status === 'failed' || message.status === 'stopped') || deps.replies.isRunning(messageId)) throw notRetryable;
-  const { job, restarted } = await admitRetry(deps, caller, sessionId, messageId, notRetryable);
+  const { job, restarted } = await admitRetry(deps, caller, sessionId, message, notRetryable);
   launch(deps, job);
   return toMessageDto(restarted);
 }

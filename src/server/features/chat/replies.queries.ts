@@ -4,11 +4,18 @@ import { chatMessageColumns, chatMessages, type ChatMessage } from '#server/db/s
 import { ownedBy } from './messages.queries.ts';
 
 /** Puts a failed or stopped reply back to 'streaming' with empty text; the status check makes two retries race safely. */
-export async function restartReply(tx: Executor, messageId: string, values: { userRole: string; executiveRole: string }): Promise<ChatMessage | undefined> {
+/** A failed or stopped reply (in the status given) back to an empty 'streaming' one; undefined when it is not in that status. */
+export async function restartReply(
+  tx: Executor,
+  messageId: string,
+  values: { userRole: string; executiveRole: string },
+  fromStatus: ChatMessage['status'],
+): Promise<ChatMessage | undefined> {
+  if (fromStatus !== 'failed' && fromStatus !== 'stopped') return undefined;
   const rows = await tx
     .update(chatMessages)
     .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null, heartbeatAt: sql`now()` })
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), inArray(chatMessages.status, ['failed', 'stopped'])))
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), eq(chatMessages.status, fromStatus)))
     .returning(chatMessageColumns);
   return rows[0];
 }

@@ -45,7 +45,16 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
           <DialogTitle>Forgot Password</DialogTitle>
           <DialogDescription>Enter the e-mail address of your account and we will send you a link to choose a new password.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {/* The dialog is portalled out of the sign-in form in the DOM, but React still bubbles its submit
+            event up the component tree: without stopping it here, sending a reset link also signed in. */}
+        <form
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void onSubmit(event);
+          }}
+          noValidate
+          className="grid gap-4"
+        >
           <FormField label="Email" error={form.formState.errors.email?.message}>
             {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />}
           </FormField>

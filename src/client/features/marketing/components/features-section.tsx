@@ -30,11 +30,12 @@ const features: Feature[] = [
   },
 ];
 
-const extras: Array<{ icon: LucideIcon; title: string; body: string; premium?: boolean }> = [
+// `soon`: announced, not in this build yet; said honestly until it lands (issue 14, defect 14).
+const extras: Array<{ icon: LucideIcon; title: string; body: string; premium?: boolean; soon?: boolean }> = [
   { icon: FileText, title: 'Document analysis', body: 'Attach a business plan, contract or P&L and get feedback in your advisor’s voice.' },
   { icon: Mic, title: 'Voice in, voice out', body: 'Dictate your question on the move and have replies read aloud.' },
   { icon: History, title: 'History and PDF export', body: 'Search past conversations and share a clean PDF with your team.', premium: true },
-  { icon: UsersRound, title: 'Roundtables', body: 'Put several executives around one question and hear them disagree.', premium: true },
+  { icon: UsersRound, title: 'Roundtables', body: 'Put several executives around one question and hear them disagree.', premium: true, soon: true },
 ];
 
 const steps = [
@@ -96,13 +97,14 @@ export function FeaturesSection() {
           <div>
             <h3 className="text-xl font-semibold">Also included</h3>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-              {extras.map(({ icon: Icon, title, body, premium }) => (
+              {extras.map(({ icon: Icon, title, body, premium, soon }) => (
                 <li key={title} className="flex gap-3">
                   <Icon className="mt-0.5 size-5 shrink-0 text-accent-foreground" aria-hidden />
                   <div>
                     <p className="flex flex-wrap items-center gap-2 font-semibold">
                       {title}
                       {premium ? <span className="rounded-full bg-accent px-2 py-0.5 text-[0.7rem] font-semibold text-accent-foreground">Premium</span> : null}
+                      {soon ? <span className="rounded-full border px-2 py-0.5 text-[0.7rem] font-semibold text-muted-foreground">Coming soon</span> : null}
                     </p>
                     <p className="mt-1 text-sm text-muted-foreground">{body}</p>
                   </div>

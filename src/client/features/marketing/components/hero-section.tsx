@@ -106,7 +106,7 @@ export function HeroSection({ returnedFromCheckout }: { returnedFromCheckout: bo
           <div className="flex flex-wrap items-center gap-3">
             <PrimaryAction />
             <Button asChild size="lg" variant="outline">
-              <a href="#pricing">{kind === 'subscriber' ? 'Your Plan' : 'See Plans'}</a>
+              <a href="#pricing">{kind === 'premium' ? 'Your Plan' : 'See Plans'}</a>
             </Button>
           </div>
           <dl className="mt-4 grid max-w-lg grid-cols-3 gap-4 border-t pt-6">

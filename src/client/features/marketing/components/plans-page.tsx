@@ -88,18 +88,19 @@ export default function PlansPage() {
             <h2 id="compare-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
               Compare plans
             </h2>
-            <div className="relative mt-10 overflow-x-auto rounded-2xl border bg-card shadow-sm">
-              <table className="w-full min-w-[32rem] text-left text-sm">
+            {/* Fits a 390 px phone as it is: both plans in view, no sideways scrolling region. */}
+            <div className="relative mt-10 overflow-hidden rounded-2xl border bg-card shadow-sm">
+              <table className="w-full table-fixed text-left text-sm">
                 <caption className="sr-only">What the Free Tier and Premium include</caption>
                 <thead className="bg-muted/60">
                   <tr>
-                    <th scope="col" className="px-5 py-4 font-semibold">
+                    <th scope="col" className="px-3 py-3 font-semibold sm:px-5 sm:py-4">
                       Feature
                     </th>
-                    <th scope="col" className="w-36 px-5 py-4 text-center font-semibold">
+                    <th scope="col" className="w-[5.5rem] px-2 py-3 text-center font-semibold sm:w-36 sm:px-5 sm:py-4">
                       Free Tier
                     </th>
-                    <th scope="col" className="w-36 px-5 py-4 text-center font-semibold">
+                    <th scope="col" className="w-[5.5rem] px-2 py-3 text-center font-semibold sm:w-36 sm:px-5 sm:py-4">
                       Premium
                     </th>
                   </tr>
@@ -107,13 +108,13 @@ export default function PlansPage() {
                 <tbody className="divide-y">
                   {planComparison.map((row) => (
                     <tr key={row.label}>
-                      <th scope="row" className="px-5 py-4 font-medium">
+                      <th scope="row" className="break-words px-3 py-3 font-medium sm:px-5 sm:py-4">
                         {row.label}
                       </th>
-                      <td className="px-5 py-4 text-center text-muted-foreground">
+                      <td className="px-2 py-3 text-center text-muted-foreground sm:px-5 sm:py-4">
                         <Cell value={row.free} />
                       </td>
-                      <td className="px-5 py-4 text-center font-medium">
+                      <td className="px-2 py-3 text-center font-medium sm:px-5 sm:py-4">
                         <Cell value={row.premium} />
                       </td>
                     </tr>

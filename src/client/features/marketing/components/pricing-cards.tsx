@@ -23,8 +23,8 @@ function FeatureList({ items }: { items: readonly string[] }) {
 
 /**
  * The two plan cards of the landing and plans pages (spec section 2). Buttons by visitor:
- * signed out: Get Started / Upgrade to Premium; signed in without subscription: Current Plan
- * (disabled) / Upgrade to Premium; subscriber: Return to App on both.
+ * signed out: Get Started / Upgrade to Premium; signed in without Premium: Current Plan
+ * (disabled) / Upgrade to Premium; Premium (a subscriber, admin or VIP): Return to App on both.
  */
 export function PricingCards({
   onUpgrade,
@@ -98,7 +98,7 @@ export function PricingCards({
           <FeatureList items={premiumPlanFeatures} />
         </div>
         <div className="mt-8">
-          {kind === 'subscriber' ? (
+          {kind === 'premium' ? (
             returnButton
           ) : (
             <Button size="lg" className="w-full" onClick={onUpgrade} onPointerEnter={onUpgradeIntent} onFocus={onUpgradeIntent}>

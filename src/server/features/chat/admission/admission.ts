@@ -36,6 +36,7 @@ async function admit<Checked, Written>(
   caller: Caller,
   sessionId: string,
   steps: AdmissionSteps<Checked, Written>,
+  { charge = true }: { charge?: boolean } = {},
 ): Promise<{ session: ChatSession; chargedDay: string | null; written: Written }> {
   return deps.db.transaction(async (tx) => {
     // Explicit, increasing timestamps: now() is the same for every row of a transaction.
@@ -44,7 +45,7 @@ async function admit<Checked, Written>(
     if (!session) throw new AppError('not_found:chat_session');
     assertExecutiveAllowed(caller, session.executiveRole);
     const checked = await steps.check(tx, session);
-    const chargedDay = await chargeInteraction(tx, caller);
+    const chargedDay = charge ? await chargeInteraction(tx, caller) : null;
     return { session, chargedDay, written: await steps.write(tx, session, at, checked) };
   });
 }
@@ -127,16 +128,34 @@ export async function sendWithContextChecks(deps: AdmissionDeps, caller: Caller,
   };
 }
 
-/** A failed or stopped reply written again into the same message: admitted like a send (and counted). */
-export async function admitRetry(deps: AdmissionDeps, caller: Caller, sessionId: string, messageId: string, notRetryable: AppError): Promise<{ job: ReplyJob; restarted: ChatMessage }> {
-  const { session, chargedDay, written } = await admit(deps, caller, sessionId, {
-    check: async () => undefined,
-    async write(tx, session) {
-      const restarted = await restartReply(tx, messageId, { userRole: session.userRole, executiveRole: session.executiveRole });
-      if (!restarted) throw notRetryable;
-      return restarted;
+/**
+ * A failed or stopped reply written again into the same message, admitted like a send. One question
+ * costs one interaction: a failed reply's was given back, so its retry counts again; a stopped reply's
+ * was kept, so its retry is not counted a second time (and is not given back if it fails).
+ */
+export async function admitRetry(
+  deps: AdmissionDeps,
+  caller: Caller,
+  sessionId: string,
+  message: Pick<ChatMessage, 'id' | 'status'>,
+  notRetryable: AppError,
+): Promise<{ job: ReplyJob; restarted: ChatMessage }> {
+  const messageId = message.id;
+  const { session, chargedDay, written } = await admit(
+    deps,
+    caller,
+    sessionId,
+    {
+      check: async () => undefined,
+      async write(tx, session) {
+        // Only from the status read before: a reply that changed status meanwhile is not retried at this price.
+        const restarted = await restartReply(tx, messageId, { userRole: session.userRole, executiveRole: session.executiveRole }, message.status);
+        if (!restarted) throw notRetryable;
+        return restarted;
+      },
     },
-  });
+    { charge: message.status !== 'stopped' },
+  );
   const job: ReplyJob = { messageId, sessionId, userId: caller.user.id, executiveRole: session.executiveRole, industry: session.industry, userRole: session.userRole, chargedDay };
   return { job, restarted: written };
 }

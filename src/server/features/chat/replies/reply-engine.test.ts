@@ -124,12 +124,12 @@ describe('replies through an OpenAI-compatible provider', () => {
     expect(reply).toMatchObject({ status: 'failed', content: 'Thinking about ', error: replyErrors.stalled });
   });
 
-  it('stops a reply on request, keeping the partial text, and does not give the interaction back', async () => {
+  it('stops a reply on request, keeping the partial text and the interaction, and retries it without counting another', async () => {
     const { cookie, session } = await freeUserWithSession();
     const m = marker();
     const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
-    // Five tokens, then the provider pauses for good: only Stop ends this reply.
-    t.fake.when(m, { reply: words, gate: new Promise(() => {}), gateAfterChunks: 5 });
+    // Five tokens, then the provider pauses for good: only Stop ends this reply. The retry gets a whole one.
+    t.fake.when(m, { reply: words, gate: new Promise(() => {}), gateAfterChunks: 5 }, { reply: 'The whole answer.' });
     const { assistantMessage } = await ask(t.app, cookie, session.id, `Long answer please ${m}`);
     // Wait until some text has been saved, then stop.
     await waitFor(async () => (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantMessage.id)))[0]?.content, 'some text');
@@ -150,6 +150,11 @@ describe('replies through an OpenAI-compatible provider', () => {
     // Stopping again changes nothing.
     const again = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, cookie });
     expect(again.json().message).toMatchObject({ status: 'stopped', content: stopped.content });
+    // One question, one interaction: the stopped reply's was kept, so writing it again is not counted.
+    const retry = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/retry`, cookie });
+    expect(retry.statusCode).toBe(202);
+    expect(await waitForMessage(t.app, cookie, session.id, assistantMessage.id)).toMatchObject({ status: 'complete', content: 'The whole answer.' });
+    expect((await usageOf(cookie)).interactionsUsed).toBe(1);
   });
 
   it('retries a failed reply into the same message, counting an interaction again', async () => {
