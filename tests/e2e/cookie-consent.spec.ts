@@ -148,3 +148,24 @@ test('the banner can be answered with the keyboard alone', async ({ page }) => {
   await expect(banner(page)).toBeHidden();
   expect(await localChoice(page)).toBe('false');
 });
+
+test('on a 390 px phone the banner never covers the chat composer: the question can be typed and sent before choosing', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await expect(banner(page)).toBeVisible();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  const send = page.getByRole('button', { name: 'Send message' });
+  const bannerTop = (await banner(page).boundingBox())!.y;
+  for (const control of [input, send]) {
+    const box = (await control.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
+  }
+  await input.fill('Can I ask before choosing?');
+  await send.click();
+  await expect(page.getByTestId('user-message')).toContainText('Can I ask before choosing?');
+  // Once the visitor chooses, the chat takes the whole screen again.
+  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(async () => (await send.boundingBox())!.y + (await send.boundingBox())!.height).toBeGreaterThan(bannerTop);
+});

@@ -75,7 +75,9 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: Pu
   const historyHref = sessionId ? `/history?from=${encodeURIComponent(sessionId)}` : '/history';
 
   return (
-    <div className="flex h-dvh flex-col bg-background">
+    // Full height less the cookie banner while it shows (the body is padded by as much), so the banner
+    // never sits over the composer on a phone (issue 14, defect 12).
+    <div className="flex h-[calc(100dvh-var(--cookie-banner-height,0px))] flex-col bg-background">
       <ChatHeader
         historyHref={historyHref}
         onNewConversation={conversation.startNew}
