@@ -67,7 +67,7 @@ export async function recordStreamingLengths(page: Page): Promise<() => Promise<
  * It acts from inside the page (a real click on Stop, a real navigation), so it happens mid-reply
  * however slowly the test itself runs. Start it before asking, await it after.
  */
-export async function whileStreaming(page: Page, text: string, action: 'stop' | 'leave'): Promise<void> {
+export async function whileStreaming(page: Page, text: string, action: 'stop' | 'escape' | 'leave'): Promise<void> {
   const acted = page.evaluate(
     ({ text, action }) =>
       new Promise<void>((resolve) => {
@@ -76,6 +76,8 @@ export async function whileStreaming(page: Page, text: string, action: 'stop' | 
           if (reply?.dataset.status !== 'streaming' || !reply.textContent?.includes(text)) return;
           observer.disconnect();
           if (action === 'stop') document.querySelector<HTMLButtonElement>('button[aria-label="Stop reply"]')!.click();
+          // The key as the browser delivers it to whatever has focus (the message box, after sending).
+          else if (action === 'escape') (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
           else window.location.assign('about:blank');
           resolve();
         });
@@ -83,7 +85,7 @@ export async function whileStreaming(page: Page, text: string, action: 'stop' | 
       }),
     { text, action },
   );
-  if (action === 'stop') return acted;
+  if (action !== 'leave') return acted;
   // Leaving destroys the page's context, which may reject the evaluation: the navigation is what counts.
   await acted.catch(() => {});
   await page.waitForURL('about:blank');

@@ -40,3 +40,15 @@ test('Stop keeps the partial reply, and Retry writes it again', async ({ page })
   await page.reload();
   await expect(usage).toContainText('4 interactions left');
 });
+
+test('Esc stops a reply while it is being written, from the message box', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  const c = chat(page);
+  const stopped = whileStreaming(page, 'My take as your', 'escape');
+  await c.ask('How do we tell the team about the reorganisation?');
+  await stopped;
+  await c.waitForReplyStatus('stopped');
+  await expect(c.lastReply).toContainText('Reply stopped');
+  await expect(c.lastReply).not.toContainText('Questions for you');
+});

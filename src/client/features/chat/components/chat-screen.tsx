@@ -6,6 +6,7 @@ import { useCurrentUser, useSignOut } from '#client/lib/session.ts';
 import { useChatConversation } from '../hooks/use-chat-conversation.ts';
 import { useChatUrl } from '../hooks/use-chat-url.ts';
 import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
+import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
@@ -56,6 +57,10 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: Pu
   const defaults = useSaveDefaults(user, context);
   const { announcement, onReplyFinished } = useReplyAnnouncement(user.id, readAloud.speak);
   useReplyStream(sessionId, streaming?.id ?? null, onReplyFinished);
+  const stop = useCallback(() => {
+    if (streaming) actions.stop(streaming);
+  }, [streaming, actions]);
+  useEscapeToStop(streaming !== null, stop);
 
   const tail = earlier.visible.at(-1);
   const scroller = useStickToBottom<HTMLElement>(
@@ -118,7 +123,7 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: Pu
           onSend: send,
           busy: pending !== null || conversation.loading,
           streaming: streaming !== null,
-          onStop: () => streaming && actions.stop(streaming),
+          onStop: stop,
           advisor: context.executiveRole,
           voice,
         }}
