@@ -3,15 +3,39 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Database } from './client.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies the committed migrations; safe to call at every start (applied ones are skipped). */
+/**
+ * The advisory lock instances take while they migrate one PostgreSQL database (any fixed 64-bit
+ * number; this is "corner-office migrations" hashed). Drizzle's migrator takes no lock of its own.
+ */
+export const MIGRATION_LOCK_KEY = 4_217_902_611_207_338n;
+
+/**
+ * Applies the committed migrations; safe to call at every start (applied ones are skipped). On
+ * PostgreSQL, under a session-level advisory lock held on a connection of its own (outside the pool,
+ * so a pool of one cannot deadlock): instances that start together take turns, the first migrates,
+ * the others then find nothing left to apply.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+    return;
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const lockHolder = new pg.Client(pool.options);
+  await lockHolder.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    await lockHolder.end();
   }
 }
