@@ -45,6 +45,9 @@ export const errorCatalog = {
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
   // History: PDF exports past the per-process limit of renders in flight (decision 020).
   'unavailable:export_busy': { status: 503, message: 'Many conversations are being exported right now. Please try again in a moment.' },
+  // Operations: load shedding and a graceful shutdown (src/server/plugins/operations.ts).
+  'unavailable:overloaded': { status: 503, message: 'The service is very busy right now. Please try again in a few seconds.' },
+  'unavailable:shutting_down': { status: 503, message: 'The service is restarting. Please try again in a few seconds.' },
   // Billing (src/contract/billing.ts holds the page's own strings).
   'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
   'billing:provider': { status: 502, message: 'The payment provider could not be reached. Please try again in a moment.' },

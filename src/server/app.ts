@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
+import { Registry } from '@prometheus-io/client';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cleanInput } from '#contract/text.ts';
 import type { Config } from './config.ts';
@@ -29,6 +30,7 @@ import { localUploadRoutes } from './storage/local-upload.routes.ts';
 import { registerStorageJobs } from './storage/storage-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createReplyMetrics, registerOperations } from './plugins/operations.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -104,11 +106,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDocumentJobs(documentsDeps);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
+  // Health, metrics, load shedding and draining, before the routes they watch. One registry per app.
+  const metricsRegistry = new Registry();
+  await registerOperations(app, { config, database, storage, jobs }, metricsRegistry);
   if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage });
   await app.register(authRoutes, { deps });
   await app.register(accountRoutes, { deps });
   // The reply engine before the routes that use it; documents give replies the text of attached files.
-  await app.register(replyEnginePlugin, { deps, databaseShared: database.kind === 'postgres', contextProviders: [documentsContextProvider(deps)] });
+  await app.register(replyEnginePlugin, {
+    deps,
+    databaseShared: database.kind === 'postgres',
+    contextProviders: [documentsContextProvider(deps)],
+    observer: createReplyMetrics(metricsRegistry),
+  });
   await app.register(chatRoutes, { deps });
   await app.register(historyRoutes, { deps });
   await app.register(contactRoutes, { deps });
@@ -116,8 +126,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { deps });
   await app.register(billingRoutes, { deps });
   await app.register(documentRoutes, { deps: documentsDeps });
-
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir);
   return app;

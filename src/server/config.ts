@@ -110,6 +110,9 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
   JOB_CONCURRENCY: positiveInt.max(16, 'expected at most 16').default(2),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).max(600_000, 'expected at most 600000').default(30_000),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).default(1_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -249,6 +252,15 @@ function toConfig(env: Env) {
     storage: storageConfig(env),
     /** Background jobs (document analysis) each instance runs at once. */
     jobConcurrency: env.JOB_CONCURRENCY,
+    operations: {
+      /** Bearer token of GET /metrics; unset: metrics are served in development only (never unprotected in production). */
+      metricsToken: env.METRICS_TOKEN,
+      metricsEnabled: Boolean(env.METRICS_TOKEN) || !isProduction,
+      /** On SIGTERM: how long running replies may take to finish before they are ended as interrupted. */
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      /** Requests are refused (503, Retry-After) while the event loop lags more than this; 0 turns it off. */
+      loadShedEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    },
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       signupPerHour: env.RATE_LIMIT_SIGNUP_PER_HOUR,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { drainAndClose } from './plugins/operations.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -11,7 +12,7 @@ export interface RunningServer {
 
 /**
  * Boots the server: opens the database and migrates it, builds the app, closes both gracefully on
- * SIGINT or SIGTERM, and listens. server.ts runs it with the environment's configuration; a host
+ * SIGINT or SIGTERM (draining first: plugins/operations.ts), and listens. server.ts runs it with the environment's configuration; a host
  * that embeds the server gets the handles back (tests/e2e/serve.ts reads the database through them).
  */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -30,10 +31,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.operations.shutdownGraceMs;
+    app.log.info(`${signal} received: refusing new work, letting running replies finish (up to ${graceMs} ms), then closing`);
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000);
     force.unref();
-    await app.close();
+    await drainAndClose(app, graceMs);
     await database.close();
     process.exit(0);
   }

@@ -21,6 +21,11 @@ export class SseConnections {
 
   constructor(private readonly heartbeatMs = HEARTBEAT_INTERVAL_MS) {}
 
+  /** How many streams are open now. */
+  get size(): number {
+    return this.open.size;
+  }
+
   start(request: FastifyRequest, reply: FastifyReply): SseConnection {
     reply.hijack();
     const res = reply.raw;

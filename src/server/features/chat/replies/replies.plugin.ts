@@ -18,7 +18,9 @@ declare module 'fastify' {
 }
 
 export interface ReplyEnginePluginOptions {
-  deps: Omit<ReplyEngineDeps, 'hub' | 'contextProviders'>;
+  deps: Omit<ReplyEngineDeps, 'hub' | 'contextProviders' | 'observer'>;
+  /** Told how each reply ended (operations metrics). */
+  observer?: ReplyEngineDeps['observer'];
   /** Whether other instances may use the database (PostgreSQL) or it is this process's own (PGlite). */
   databaseShared: boolean;
   /** Steps that add to every reply's prompt, in order (the documents feature's, wired in app.ts). */
@@ -42,7 +44,7 @@ export const ABANDONED_AFTER_MS = 5 * HEARTBEAT_MS;
 export const replyEnginePlugin = fp<ReplyEnginePluginOptions>(
   async (app, options) => {
     const hub = options.hub ?? createInProcessHub<TurnStreamEvent>();
-    const engine = new ReplyEngine({ ...options.deps, hub, contextProviders: options.contextProviders ?? [] });
+    const engine = new ReplyEngine({ ...options.deps, hub, contextProviders: options.contextProviders ?? [], observer: options.observer });
     const streams = new SseConnections();
     app.decorate('replies', engine);
     app.decorate('eventHub', hub);

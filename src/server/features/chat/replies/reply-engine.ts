@@ -24,6 +24,12 @@ export interface ReplyEngineDeps extends AccountDeps {
   log: FastifyBaseLogger;
   /** Steps that add to a reply's prompt (documents); run in order for every reply. */
   contextProviders: readonly ContextProvider[];
+  /** Told how each reply ended (the metrics count outcomes and tokens). */
+  observer?: ReplyObserver;
+}
+
+export interface ReplyObserver {
+  replyFinished(status: 'complete' | 'stopped' | 'failed', usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
 }
 
 interface Running {
@@ -108,6 +114,32 @@ export class ReplyEngine {
     return this.running.has(messageId);
   }
 
+  /** How many replies are being written here now. */
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Waits, at most `timeoutMs`, for the replies being written here to end by themselves (a graceful
+   * shutdown lets them finish before close() ends the rest as interrupted). True when none is left.
+   */
+  async drain(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.running.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running.values()].map((r) => r.done)),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    return true;
+  }
+
   /** Resolves when no reply is being written here and no follow-up work (titles) is pending. */
   async whenIdle(): Promise<void> {
     while (this.running.size > 0 || this.background.size > 0) {
@@ -157,6 +189,7 @@ export class ReplyEngine {
     }
     await saver.settle();
     const outcome = await finishReply(deps, job, run, abortKind(controller.signal));
+    if (outcome.status !== 'streaming') deps.observer?.replyFinished(outcome.status, outcome.status === 'complete' ? run.usage : undefined);
     if (outcome.status === 'complete' && prompt && !this.closing) this.track(titleAfterReply(deps, job, prompt.history, run.text));
   }
 

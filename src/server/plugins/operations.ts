@@ -1,0 +1,175 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Counter, Gauge, type Registry } from '@prometheus-io/client';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import metricsPlugin from 'fastify-metrics';
+import { sql } from 'drizzle-orm';
+import { errorCatalog } from '#contract/errors.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+
+/** Seconds a refused client should wait before trying again (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+/** A key of the right shape that is never stored: reading its size proves the storage answers. */
+const STORAGE_PROBE_KEY = 'health/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000';
+const healthRoutes = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Operations (plugins/operations.ts): refuse new work while shutting down. */
+    operations: { draining: boolean; startDraining(): void };
+  }
+}
+
+export interface OperationsDeps {
+  config: Config;
+  database: Database;
+  storage: ObjectStorage;
+  jobs: JobQueue;
+}
+
+function refuse(reply: FastifyReply, code: 'unavailable:overloaded' | 'unavailable:shutting_down'): FastifyReply {
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .header('cache-control', 'no-store')
+    .send({ error: errorCatalog[code].message, code });
+}
+
+/** Compares the Authorization header with the metrics token in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The reply engine's observer (its ReplyObserver) for the metrics: outcomes and tokens, on the app's
+ * registry. app.ts hands it to the engine (plugins import no feature).
+ */
+export function createReplyMetrics(registry: Registry): {
+  replyFinished(status: 'complete' | 'stopped' | 'failed', usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
+} {
+  const outcomes = new Counter({ name: 'corner_office_replies_total', help: 'Replies ended, by outcome', labelNames: ['status'] as const, registers: [registry] });
+  const tokens = new Counter({ name: 'corner_office_tokens_total', help: 'Model tokens of complete replies', labelNames: ['kind'] as const, registers: [registry] });
+  return {
+    replyFinished(status, usage) {
+      outcomes.inc({ status });
+      if (usage?.inputTokens) tokens.inc({ kind: 'input' }, usage.inputTokens);
+      if (usage?.outputTokens) tokens.inc({ kind: 'output' }, usage.outputTokens);
+    },
+  };
+}
+
+/**
+ * Health, metrics, load shedding and draining (docs/production.md):
+ * - GET /api/health/live: the process answers. GET /api/health/ready: the database and the storage
+ *   answer and the instance is not shutting down (503 with each check's state otherwise).
+ * - GET /metrics (Prometheus, fastify-metrics): request rates and latencies per route, open reply
+ *   streams, replies being written, reply outcomes, tokens, jobs waiting. Behind METRICS_TOKEN;
+ *   without one, served in development only.
+ * - While the event loop lags past LOAD_SHED_EVENT_LOOP_DELAY_MS, requests other than health and
+ *   metrics get 503 with Retry-After (@fastify/under-pressure) instead of queueing without end.
+ * - While draining (a SIGTERM, start-server.ts), new requests get 503 with Retry-After, readiness
+ *   fails so the load balancer stops sending, and what is running finishes.
+ */
+export async function registerOperations(app: FastifyInstance, deps: OperationsDeps, registry: Registry): Promise<void> {
+  const { config, database, storage, jobs } = deps;
+  const ops = config.operations;
+  const state = {
+    draining: false,
+    startDraining() {
+      state.draining = true;
+    },
+  };
+  app.decorate('operations', state);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (state.draining && !healthRoutes.has(request.routeOptions.url ?? '')) return refuse(reply, 'unavailable:shutting_down');
+  });
+
+  if (ops.loadShedEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: ops.loadShedEventLoopDelayMs,
+      sampleInterval: 250,
+      retryAfter: RETRY_AFTER_SECONDS,
+      exposeStatusRoute: false,
+      // Returning a body makes the plugin send it (nothing returned: the request goes on); its types say void.
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+        if (healthRoutes.has(request.routeOptions.url ?? '')) return undefined;
+        request.log.warn({ url: request.url }, 'load shed: the event loop is overloaded');
+        reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+        return { error: errorCatalog['unavailable:overloaded'].message, code: 'unavailable:overloaded' };
+      }) as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    });
+  }
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const check = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return 'ok' as const;
+      } catch (err) {
+        app.log.warn({ err }, 'readiness check failed');
+        return 'failing' as const;
+      }
+    };
+    const [db, files] = await Promise.all([check(() => database.db.execute(sql`select 1`)), check(() => storage.size(STORAGE_PROBE_KEY))]);
+    const checks = { database: db, storage: files, accepting: state.draining ? ('draining' as const) : ('ok' as const) };
+    const ready = Object.values(checks).every((value) => value === 'ok');
+    return reply.status(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  // What the app itself knows, read when Prometheus scrapes.
+  new Gauge({ name: 'corner_office_reply_streams_open', help: 'Server-Sent Events streams open on this instance', registers: [registry], collect() { this.set(app.eventStreams.size); } });
+  new Gauge({ name: 'corner_office_replies_active', help: 'Replies being written on this instance', registers: [registry], collect() { this.set(app.replies.activeCount); } });
+  new Gauge({
+    name: 'corner_office_jobs_waiting',
+    help: 'Background jobs not finished yet (all instances)',
+    registers: [registry],
+    async collect() {
+      this.set(await jobs.unfinished());
+    },
+  });
+
+  if (!ops.metricsEnabled) return;
+  await app.register(metricsPlugin, {
+    defaultMetrics: { enabled: true, register: registry },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      routeBlacklist: ['/metrics'],
+      // Both on this app's registry (the plugin creates the summary even when it is off; on the global
+      // registry a second app in one process would clash with the first).
+      overrides: { histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] }, summary: { registers: [registry] } },
+    },
+    endpoint: {
+      url: '/metrics',
+      method: 'GET',
+      logLevel: 'warn',
+      schema: { hide: true },
+      handler: () => undefined,
+      onRequest: async (request, reply) => {
+        if (ops.metricsToken && !bearerMatches(request.headers.authorization, ops.metricsToken)) {
+          return reply.status(401).header('www-authenticate', 'Bearer').send({ error: errorCatalog['unauthorized:auth'].message, code: 'unauthorized:auth' });
+        }
+      },
+    },
+  });
+}
+
+/**
+ * A graceful stop: refuse new work (readiness fails, so the load balancer moves on), let the replies
+ * being written finish for up to `graceMs`, then close (what is still running ends as interrupted,
+ * its text saved and its interaction given back). True when every reply finished by itself.
+ */
+export async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<boolean> {
+  app.operations.startDraining();
+  const drained = await app.replies.drain(graceMs);
+  if (!drained) app.log.warn({ replies: app.replies.activeCount }, 'shutdown: replies still running after the grace period are ended as interrupted');
+  await app.close();
+  return drained;
+}
