@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,13 +13,14 @@ interface Props {
   pending: PendingMessage | null;
   advisor: string;
   handlers: MessageHandlers;
+  renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
 }
 
 /** The transcript: the latest 50 messages (spec section 4), older ones on request, then the message being sent. */
-export function MessageList({ messages, pending, advisor, handlers, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
+export function MessageList({ messages, pending, advisor, handlers, renderDocuments, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
   return (
     <div className="flex flex-col gap-6" aria-label="Conversation">
       {hasEarlier ? (
@@ -36,7 +38,7 @@ export function MessageList({ messages, pending, advisor, handlers, hasEarlier, 
         message.role === 'system' ? (
           <SystemNote key={message.id} message={message} />
         ) : message.role === 'user' ? (
-          <UserMessage key={message.id} message={message} handlers={handlers} />
+          <UserMessage key={message.id} message={message} handlers={handlers} documents={renderDocuments?.(message)} />
         ) : (
           <AssistantMessage key={message.id} message={message} handlers={handlers} />
         ),
