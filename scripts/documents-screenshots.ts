@@ -33,6 +33,20 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.screenshot({ path });
       console.log(path);
     };
+    // An upload in progress: a large file on a throttled connection, then cancelled.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await page.getByRole('button', { name: 'Attach a document' }).click();
+    await page.getByLabel('Choose a file').setInputFiles({ name: 'Q3 board pack (final).pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
+    await page.getByRole('textbox', { name: 'Message' }).fill('What should I worry about in the board pack?');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.getByRole('progressbar').waitFor();
+    await page.waitForTimeout(2500);
+    await shot('uploading');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: /^Remove / }).click();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.waitForTimeout(3500);
     await page.getByRole('button', { name: 'Attach a document' }).click();
     await shot('dialog');
     await page.getByLabel('Choose a file').setInputFiles(fixture('budget.xlsx'));

@@ -26,7 +26,8 @@ export function SystemNote({ message }: { message: Pick<ChatMessageDto, 'content
   );
 }
 
-export function UserMessage({ message, handlers, documents }: { message: ChatMessageDto; handlers?: MessageHandlers; documents?: ReactNode }) {
+/** `pendingNote`: what a message not yet sent is waiting for (default 'Sending…'). */
+export function UserMessage({ message, handlers, documents, pendingNote }: { message: ChatMessageDto; handlers?: MessageHandlers; documents?: ReactNode; pendingNote?: string }) {
   return (
     <article className="group flex flex-col items-end gap-1" aria-label="Your message" data-testid="user-message">
       <div className="max-w-[88%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap break-words text-primary-foreground shadow-sm sm:max-w-[80%]">
@@ -39,7 +40,7 @@ export function UserMessage({ message, handlers, documents }: { message: ChatMes
           <MessageActions message={message} handlers={handlers} />
         </div>
       ) : (
-        <span className="text-xs text-muted-foreground">Sending…</span>
+        <span className="text-xs text-muted-foreground">{pendingNote ?? 'Sending…'}</span>
       )}
     </article>
   );

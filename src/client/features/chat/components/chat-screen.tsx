@@ -104,6 +104,7 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachmen
             pending={pending}
             handlers={actions}
             renderDocuments={attachments.renderMessageDocuments}
+            pendingUpload={attachments.uploading}
             onStarter={(text) => {
               setDraft(text);
               document.getElementById('chat-input')?.focus();

@@ -15,12 +15,14 @@ interface Props {
   handlers: MessageHandlers;
   renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
   hasEarlier: boolean;
+  /** The message being sent waits for its document's upload: said under it, and no reply is awaited yet. */
+  pendingUpload?: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
 }
 
 /** The transcript: the latest 50 messages (spec section 4), older ones on request, then the message being sent. */
-export function MessageList({ messages, pending, advisor, handlers, renderDocuments, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
+export function MessageList({ messages, pending, advisor, handlers, renderDocuments, pendingUpload, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
   return (
     <div className="flex flex-col gap-6" aria-label="Conversation">
       {hasEarlier ? (
@@ -45,8 +47,8 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
       )}
       {pending ? (
         <>
-          <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} />
-          <ReplyPlaceholder advisor={advisor} />
+          <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} pendingNote={pendingUpload ? 'Waiting for your document…' : undefined} />
+          {pendingUpload ? null : <ReplyPlaceholder advisor={advisor} />}
         </>
       ) : null}
     </div>
