@@ -57,7 +57,7 @@ export const uploadText = {
     description: (advisor: string) => `Your ${advisor} reads it and writes an analysis: an executive summary, key points, risks and questions.`,
     choose: 'Choose a file',
     drop: 'or drop it here',
-    formats: 'PDF, Word, Excel, CSV, PowerPoint, text, Markdown, JSON or HTML; any other file is stored and attached. Up to 100 MB.',
+    formats: 'PDF, Word, Excel, CSV, PowerPoint, text, Markdown, JSON, HTML, or an image (its text is read by OCR); any other file is stored and attached. Up to 100 MB.',
     allowance: (used: number, limit: number) => `Document analysis today: ${used} / ${limit} used (free plan).`,
   },
 } as const;
