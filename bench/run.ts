@@ -4,6 +4,7 @@
  */
 import { benchAuthMe, printAuthMe } from './auth-me.ts';
 import { runChatStreamBench } from './chat-stream.ts';
+import { runDocumentsBench } from './documents.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
 import { runPdfExportBench } from './pdf-export.ts';
@@ -16,6 +17,9 @@ results.push(['landing bundle', await runLandingBundleBench()]);
 results.push(['chat streaming', await runChatStreamBench()]);
 results.push(['conversation history list and search', await runHistoryBench()]);
 results.push(['/api/health while a PDF exports', await runPdfExportBench()]);
+const documents = await runDocumentsBench();
+results.push(['100 MB upload: server RSS growth', documents.upload]);
+results.push(['50-page PDF extraction + analysis', documents.analysis]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

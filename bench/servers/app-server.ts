@@ -10,6 +10,10 @@ await runMigrations(database);
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 process.send?.({ port: (app.server.address() as { port: number }).port });
+// The bench asks how much memory the server holds (documents bench: RSS while a 100 MB upload streams).
+process.on('message', (message) => {
+  if ((message as { type?: string }).type === 'memory') process.send?.({ type: 'memory', rss: process.memoryUsage().rss });
+});
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();

@@ -43,6 +43,23 @@ export const uploadText = {
   retrying: (attempt: number, of: number) => `Retrying upload (attempt ${attempt} of ${of})...`,
   analysing: 'Analysing document...',
   stillAnalysing: 'The analysis is taking longer than usual; it will appear on the document when it is ready.',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  processing: 'Preparing the document…',
+  staged: 'Attached: sent with your next message',
+  /** Why the attach button cannot be used now (spec section 5). */
+  attachDisabled: {
+    noAllowance: "Today's free attachment is used. Upgrade to Premium for unlimited attachments.",
+    uploading: 'Wait for the upload to finish.',
+    staged: 'One document per message: send or remove the staged one first.',
+  },
+  dialog: {
+    title: 'Attach a document',
+    description: (advisor: string) => `Your ${advisor} reads it and writes an analysis: an executive summary, key points, risks and questions.`,
+    choose: 'Choose a file',
+    drop: 'or drop it here',
+    formats: 'PDF, Word, Excel, CSV, PowerPoint, text, Markdown, JSON, HTML, or an image (its text is read by OCR); any other file is stored and attached. Up to 100 MB.',
+    allowance: (used: number, limit: number) => `Document analysis today: ${used} / ${limit} used (free plan).`,
+  },
 } as const;
 
 export const documentStatuses = ['processing', 'ready', 'failed'] as const;

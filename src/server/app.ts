@@ -83,7 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerSecurityHeaders(app, { isProduction: config.isProduction, stripe: config.billing });
+  // Files first: with the S3 driver, browsers upload to the bucket's origin, which the CSP must allow.
+  const storage = await createObjectStorage(config.storage);
+  registerSecurityHeaders(app, { isProduction: config.isProduction, stripe: config.billing, uploadOrigin: await storage.uploadOrigin() });
   await registerRateLimits(app);
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
@@ -97,8 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
 
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: createLanguageModel(config.ai) };
-  // Files and background jobs: the queue starts once the app is ready and stops first on close.
-  const storage = await createObjectStorage(config.storage);
+  // Background jobs: the queue starts once the app is ready and stops first on close.
   const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency });
   app.decorate('jobs', jobs);
   registerStorageJobs(jobs, storage);

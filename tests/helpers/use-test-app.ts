@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ChatSessionDto } from '#contract/chat.ts';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts';
+import { startFakeS3, type FakeS3 } from '#tests/fakes/s3-server.ts';
 import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts';
 import { createChatSession } from './chat-api.ts';
 import { createTestApp, setPlan, signUpUser, type LogLine, type Plan, type TestApp } from './test-app.ts';
@@ -15,6 +16,8 @@ export interface TestAppContext extends TestApp {
   fake: FakeOpenAiServer;
   /** The SMTP server the app sends mail to (with `smtp`). */
   smtp: SmtpSink;
+  /** The local S3-compatible server the app stores files in (with `s3`). */
+  s3: FakeS3;
   /** `http://127.0.0.1:<port>` of the listening app (with `listen`): SSE needs a real connection. */
   origin: string;
   /** A new signed-up, signed-in user on `plan`. */
@@ -28,6 +31,8 @@ export interface UseTestAppOptions {
   fakeAi?: boolean;
   /** Send mail to a local SMTP sink (tests/fakes). */
   smtp?: boolean;
+  /** Store files with the S3 driver in a local S3-compatible server (tests/fakes) instead of on local disk. */
+  s3?: boolean;
   /** Listen on a free port. */
   listen?: boolean;
   /** Collect the app's log lines here. */
@@ -61,6 +66,10 @@ export function useTestApp(vars: Record<string, string> = {}, options: UseTestAp
       context.smtp = await startSmtpSink();
       services.SMTP_URL = context.smtp.url;
     }
+    if (options.s3) {
+      context.s3 = await startFakeS3();
+      Object.assign(services, context.s3.env);
+    }
     Object.assign(context, await createTestApp({ ...services, ...vars }, { logLines: options.logLines }));
     if (options.listen) {
       await context.app.listen({ port: 0, host: '127.0.0.1' });
@@ -74,6 +83,7 @@ export function useTestApp(vars: Record<string, string> = {}, options: UseTestAp
     await context.close?.();
     await context.fake?.close();
     await context.smtp?.close();
+    await context.s3?.close();
   });
   return context;
 }

@@ -31,7 +31,14 @@ export function stripeSources(stripe: StripeSources | undefined) {
   return { script: [js], frame: [js, ...hooks], connect: [api] };
 }
 
-export function securityHeaders(options: { isProduction: boolean; stripe?: StripeSources }): Record<string, string> {
+export interface SecurityHeaderOptions {
+  isProduction: boolean;
+  stripe?: StripeSources;
+  /** Where browsers PUT uploaded files when that is not this origin (the S3 driver's bucket). */
+  uploadOrigin?: string | null;
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const stripe = stripeSources(options.stripe);
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -43,7 +50,7 @@ export function securityHeaders(options: { isProduction: boolean; stripe?: Strip
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripe.connect],
+        connectSrc: ["'self'", ...stripe.connect, ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -71,7 +78,7 @@ export function securityHeaders(options: { isProduction: boolean; stripe?: Strip
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean; stripe?: StripeSources }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const headers = securityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);

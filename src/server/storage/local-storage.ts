@@ -50,6 +50,10 @@ export class LocalObjectStorage implements ObjectStorage {
     return `${LOCAL_UPLOAD_PATH}${key}?expires=${expires}&signature=${this.#sign(key, expires)}`;
   }
 
+  async uploadOrigin(): Promise<null> {
+    return null;
+  }
+
   keyFromUploadUrl(url: string): string | null {
     const pathname = URL.parse(url, 'http://local')?.pathname;
     if (!pathname?.startsWith(LOCAL_UPLOAD_PATH)) return null;

@@ -26,6 +26,12 @@ export async function localUploadRoutes(app: FastifyInstance, { storage }: { sto
           reply.header('connection', 'close');
           return reply.code(error.status).send({ error: error.message });
         }
+        // The browser went away mid-upload (the user cancelled, the network dropped): nothing was
+        // stored (the partial file is removed), and there is no one to answer. Not a server error.
+        if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || request.raw.destroyed) {
+          request.log.info({ key }, 'upload aborted by the client');
+          return reply.code(400).send({ error: 'Upload aborted' });
+        }
         throw error;
       }
       return reply.code(200).send({ ok: true });

@@ -10,6 +10,8 @@ export interface ObjectStorage {
   readonly driver: 'local' | 's3';
   /** A URL the browser PUTs the file's bytes to: signed, expiring, good for this one key. */
   createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** The origin browsers upload to when it is not the app's own (the Content-Security-Policy allows it); null: the app's. */
+  uploadOrigin(): Promise<string | null>;
   /** The key an upload URL (with or without its query string) was made for; null when it is not one of ours. */
   keyFromUploadUrl(url: string): string | null;
   /** The stored object's size in bytes; null when there is none. */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { isObjectKey, type ObjectStorage } from './object-storage.ts';
+import { isObjectKey, newObjectKey, type ObjectStorage } from './object-storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -42,6 +42,11 @@ export class S3ObjectStorage implements ObjectStorage {
   async createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {
     if (!isObjectKey(key)) throw new Error('Not an object key');
     return getSignedUrl(this.#client, new PutObjectCommand({ Bucket: this.#bucket, Key: key }), { expiresIn: expiresInSeconds });
+  }
+
+  /** The bucket's origin as presigned URLs name it (endpoint, path or virtual-hosted style, region): browsers PUT there. */
+  async uploadOrigin(): Promise<string> {
+    return new URL(await this.createUploadUrl(newObjectKey('probe', '00000000-0000-4000-8000-000000000000'), 60)).origin;
   }
 
   keyFromUploadUrl(url: string): string | null {

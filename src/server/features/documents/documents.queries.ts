@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { documentChunks, documents, type Document, type DocumentAnalysisJson, type NewDocument } from '#server/db/schema.ts';
 
@@ -78,13 +78,17 @@ export async function markFailed(db: Executor, id: string, error: string): Promi
   await db.update(documents).set({ status: 'failed', error, updatedAt: sql`now()` }).where(and(eq(documents.id, id), eq(documents.status, 'processing')));
 }
 
-/** The documents a reply may read: the owner's, in the reply's own conversation, among the ids asked for. */
+/**
+ * The documents a reply may read: the owner's, in the reply's own conversation, among the ids asked
+ * for, whose text has been extracted (the analysis may still be running: a message sent after the
+ * client's 30 s wait still gets the document).
+ */
 export async function documentsForReply(db: Executor, userId: string, sessionId: string, ids: string[]): Promise<Document[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.sessionId, sessionId), inArray(documents.id, ids), eq(documents.status, 'ready')));
+    .where(and(eq(documents.userId, userId), eq(documents.sessionId, sessionId), inArray(documents.id, ids), isNotNull(documents.content)));
 }
 
 /** The passages of a document that best match a question (PostgreSQL full-text search), best first. */

@@ -6,6 +6,7 @@ import { type ChatMessage, documents } from '#server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { claimJob, insertJob } from '#server/jobs/jobs.queries.ts';
 import { documentsContextProvider } from './documents-context.ts';
+import { saveExtraction } from './documents.queries.ts';
 import { LocalObjectStorage } from '#server/storage/local-storage.ts';
 import { newObjectKey } from '#server/storage/object-storage.ts';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
@@ -200,6 +201,19 @@ describe('documents on local storage', () => {
     // Someone else's document id in a message gives nothing.
     const stranger = await t.signIn('admin');
     expect(await provider({ job: { ...job, userId: stranger.user.id }, history: [question], signal: new AbortController().signal })).toBeNull();
+  });
+
+  it('gives a reply a document whose text is extracted while its analysis is still being written, and none before that', async () => {
+    const { cookie, session, user } = await t.conversation({ plan: 'admin' });
+    const { document } = (await uploadDocument(t.app, cookie, session.id, { name: 'plan.txt' })).response.json();
+    const provider = documentsContextProvider({ db: t.database.db, config: { ai: t.config.ai } });
+    const question = { role: 'user', content: 'What is the plan?', documentIds: [document.id] } as ChatMessage;
+    const job = { messageId: crypto.randomUUID(), sessionId: session.id, userId: user.id, executiveRole: 'CEO', industry: 'Technology', userRole: 'CEO', chargedDay: null };
+    const ask = () => provider({ job, history: [question], signal: new AbortController().signal });
+    expect(await ask()).toBeNull();
+    await saveExtraction(t.database.db, document.id, { content: 'Open a Berlin office in May.', textChars: 28, pageCount: null, sheetCount: null, extractionStatus: 'complete', extractionNotes: [], chunks: [{ label: 'Text', content: 'Open a Berlin office in May.' }] });
+    expect((await inject(t.app, { method: 'GET', url: `/api/documents/${document.id}`, cookie })).json().document.status).toBe('processing');
+    expect(JSON.stringify((await ask())!.messages)).toContain('Open a Berlin office in May.');
   });
 
   it('keeps the spec wording of the upload notices', () => {

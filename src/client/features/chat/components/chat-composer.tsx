@@ -1,5 +1,5 @@
 import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
-import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
 import { MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { offlineText } from '#contract/pwa.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -18,10 +18,12 @@ interface Props {
   onStop: () => void;
   advisor: string;
   voice: { listening: boolean; toggle: () => void };
+  /** The attach button (the documents feature's), before the voice button. */
+  attach?: ReactNode;
 }
 
 /** The message input (spec section 5, Send): grows with its text; Enter sends, Shift+Enter starts a new line. */
-export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, voice }: Props) {
+export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, voice, attach }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const online = useOnlineStatus();
   const canSend = online && draft.trim().length > 0 && !busy && !streaming;
@@ -78,7 +80,8 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           placeholder={`Ask your ${advisor} anything…`}
           className="block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
         />
-        <div className="flex items-center gap-2 px-2 pb-2">
+        <div className="flex items-center gap-1 px-2 pb-2">
+          {attach}
           <Button
             type="button"
             variant="ghost"

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { ChatContext, ChatUsage } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import type { ShowUpgrade } from '../notify-failure.ts';
@@ -15,11 +15,13 @@ interface Props {
   star: ComponentProps<typeof ContextSelectors>['star'];
   usage: ChatUsage | undefined;
   onUpgrade: ShowUpgrade;
+  /** The staged documents list (the documents feature's), above the input. */
+  attachments?: ReactNode;
   composer: ComponentProps<typeof ChatComposer>;
 }
 
 /** The bottom of the chat screen: the three selectors, the free tier's usage bar, the composer and the advice disclaimer. */
-export function ChatInputPanel({ context, isPremium, contextFixed, onContextChange, star, usage, onUpgrade, composer }: Props) {
+export function ChatInputPanel({ context, isPremium, contextFixed, onContextChange, star, usage, onUpgrade, attachments, composer }: Props) {
   return (
     <section aria-label="Ask your advisor" className="shrink-0 border-t bg-background/95 pb-[max(env(safe-area-inset-bottom),0.5rem)] backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto grid w-full max-w-3xl gap-2 px-3 pt-2 sm:px-6 sm:pt-3">
@@ -33,6 +35,7 @@ export function ChatInputPanel({ context, isPremium, contextFixed, onContextChan
           star={star}
         />
         {usage ? <UsageBar usage={usage} onUpgrade={() => onUpgrade()} /> : null}
+        {attachments}
         <ChatComposer {...composer} />
         <p className="hidden pb-0.5 text-center text-[0.6875rem] text-muted-foreground sm:block">AI advisors can be wrong. Not legal, financial or medical advice.</p>
       </div>

@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeftRight, FlaskConical, RotateCcw } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
@@ -26,19 +26,21 @@ export function SystemNote({ message }: { message: Pick<ChatMessageDto, 'content
   );
 }
 
-export function UserMessage({ message, handlers }: { message: ChatMessageDto; handlers?: MessageHandlers }) {
+/** `pendingNote`: what a message not yet sent is waiting for (default 'Sending…'). */
+export function UserMessage({ message, handlers, documents, pendingNote }: { message: ChatMessageDto; handlers?: MessageHandlers; documents?: ReactNode; pendingNote?: string }) {
   return (
     <article className="group flex flex-col items-end gap-1" aria-label="Your message" data-testid="user-message">
       <div className="max-w-[88%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap break-words text-primary-foreground shadow-sm sm:max-w-[80%]">
         {message.content}
       </div>
+      {documents}
       {handlers ? (
         <div className="flex items-center gap-2 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
           <span className="text-xs text-muted-foreground">{time(message.timestamp)}</span>
           <MessageActions message={message} handlers={handlers} />
         </div>
       ) : (
-        <span className="text-xs text-muted-foreground">Sending…</span>
+        <span className="text-xs text-muted-foreground">{pendingNote ?? 'Sending…'}</span>
       )}
     </article>
   );

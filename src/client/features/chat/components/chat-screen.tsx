@@ -1,8 +1,9 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import { chatText } from '#contract/chat.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
 import { useCurrentUser, useSignOut } from '#client/lib/session.ts';
+import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
 import { useChatConversation } from '../hooks/use-chat-conversation.ts';
 import { useChatUrl } from '../hooks/use-chat-url.ts';
 import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
@@ -32,23 +33,30 @@ interface ChatScreenProps {
   renderExportMenu?: RenderExportMenu;
   /** Other features' parts of the profile menu (the billing summary), supplied by the app layer. */
   profileMenuExtras?: ProfileMenuExtras;
+  /** The documents feature's attachments (attach button, upload dialog, staged list, documents on messages). */
+  useAttachments?: UseChatAttachments;
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu, profileMenuExtras }: ChatScreenProps = {}) {
+export default function ChatScreen({ renderExportMenu, profileMenuExtras, useAttachments }: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
-  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} profileMenuExtras={profileMenuExtras} /> : null;
+  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} profileMenuExtras={profileMenuExtras} useAttachments={useAttachments} /> : null;
 }
 
 /** Composes the screen: the conversation and what acts on it, the header, the body and the input panel. */
-function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: PublicUser } & ChatScreenProps) {
+function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachments = useNoAttachments }: { user: PublicUser } & ChatScreenProps) {
   const signOut = useSignOut();
   const { sessionId, openSession } = useChatUrl();
   const upgrade = useUpgradeDialog();
   const [draft, setDraft] = useState('');
 
-  const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show });
+  // The upload runs inside the send, but the attachments need the conversation's context: a ref joins them.
+  const upload = useRef<(id: string) => Promise<string[] | null>>(async () => []);
+  const uploadDocuments = useCallback((id: string) => upload.current(id), []);
+  const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show, uploadDocuments });
   const { context, messages, pending, streaming, usage } = conversation;
+  const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry });
+  upload.current = attachments.upload;
   const actions = useMessageActions({ sessionId, userId: user.id, onUpgrade: upgrade.show });
   const earlier = useEarlierMessages(sessionId, messages, conversation.hasMore);
   const readAloud = useReadAloud();
@@ -102,6 +110,8 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: Pu
             earlier={earlier}
             pending={pending}
             handlers={actions}
+            renderDocuments={attachments.renderMessageDocuments}
+            pendingUpload={attachments.uploading}
             onStarter={(text) => {
               setDraft(text);
               document.getElementById('chat-input')?.focus();
@@ -117,8 +127,10 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras }: { user: Pu
         star={{ visible: user.isPremium && messages.length > 0, saved: defaults.saved, saving: defaults.saving, onToggle: defaults.toggle }}
         usage={usage}
         onUpgrade={upgrade.show}
+        attachments={attachments.panel}
         composer={{
           draft,
+          attach: attachments.button,
           setDraft,
           onSend: send,
           busy: pending !== null || conversation.loading,

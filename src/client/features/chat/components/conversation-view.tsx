@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { chatText, type ChatContext } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -18,12 +19,14 @@ interface Props {
   earlier: ReturnType<typeof useEarlierMessages>;
   pending: PendingMessage | null;
   handlers: MessageHandlers;
+  pendingUpload?: boolean;
+  renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
   /** A suggested question from the welcome card goes to the composer. */
   onStarter: (text: string) => void;
 }
 
 /** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
-export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, onStarter }: Props) {
+export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter }: Props) {
   if (loading) {
     return (
       <div className="flex justify-center py-16">
@@ -56,6 +59,8 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
         pending={pending}
         advisor={context.executiveRole}
         handlers={handlers}
+        renderDocuments={renderDocuments}
+        pendingUpload={pendingUpload}
         hasEarlier={earlier.hasEarlier}
         loadingEarlier={earlier.loading}
         onLoadEarlier={() => void earlier.loadEarlier()}

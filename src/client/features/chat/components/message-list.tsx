@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,13 +13,16 @@ interface Props {
   pending: PendingMessage | null;
   advisor: string;
   handlers: MessageHandlers;
+  renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
   hasEarlier: boolean;
+  /** The message being sent waits for its document's upload: said under it, and no reply is awaited yet. */
+  pendingUpload?: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
 }
 
 /** The transcript: the latest 50 messages (spec section 4), older ones on request, then the message being sent. */
-export function MessageList({ messages, pending, advisor, handlers, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
+export function MessageList({ messages, pending, advisor, handlers, renderDocuments, pendingUpload, hasEarlier, loadingEarlier, onLoadEarlier }: Props) {
   return (
     <div className="flex flex-col gap-6" aria-label="Conversation">
       {hasEarlier ? (
@@ -36,15 +40,15 @@ export function MessageList({ messages, pending, advisor, handlers, hasEarlier, 
         message.role === 'system' ? (
           <SystemNote key={message.id} message={message} />
         ) : message.role === 'user' ? (
-          <UserMessage key={message.id} message={message} handlers={handlers} />
+          <UserMessage key={message.id} message={message} handlers={handlers} documents={renderDocuments?.(message)} />
         ) : (
           <AssistantMessage key={message.id} message={message} handlers={handlers} />
         ),
       )}
       {pending ? (
         <>
-          <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} />
-          <ReplyPlaceholder advisor={advisor} />
+          <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} pendingNote={pendingUpload ? 'Waiting for your document…' : undefined} />
+          {pendingUpload ? null : <ReplyPlaceholder advisor={advisor} />}
         </>
       ) : null}
     </div>

@@ -19,9 +19,9 @@ export function UsageBar({ usage, onUpgrade }: { usage: ChatUsage; onUpgrade: ()
           <span className={cn('font-semibold', interactionsLeft === 0 ? 'text-destructive' : 'text-foreground')}>
             {plural(interactionsLeft, 'interaction', 'interactions')} left
           </span>{' '}
-          of {usage.interactionsLimit} today
-          <span className="hidden sm:inline">
-            {' · '}
+          <span className="hidden sm:inline">of {usage.interactionsLimit} today</span>
+          {' · '}
+          <span className={cn(uploadsLeft === 0 && 'text-destructive')} data-testid="uploads-left" title={`Document analysis today: ${usage.attachmentsUsed} / ${usage.attachmentsLimit} used`}>
             {plural(uploadsLeft, 'upload', 'uploads')} left
           </span>
         </p>

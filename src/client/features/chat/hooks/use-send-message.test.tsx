@@ -15,11 +15,11 @@ function message(id: string, role: ChatMessageDto['role'], content: string, stat
   return { id, sessionId: 's1', role, content, userRole: 'CEO', executiveRole: 'CFO', documentIds: [], like: null, dislike: null, timestamp: `2026-01-01T00:00:0${id.length}.000Z`, status, model: null, promptTokens: null, completionTokens: null, error: null };
 }
 
-function setup(options: { sessionId?: string | null; usage?: ChatUsage; replying?: boolean } = {}) {
+function setup(options: { sessionId?: string | null; usage?: ChatUsage; replying?: boolean; uploadDocuments?: (sessionId: string) => Promise<string[] | null> } = {}) {
   const openSession = vi.fn();
   const onUpgrade = vi.fn();
   const rendered = renderHookWithProviders(
-    () => useSendMessage({ userId: user.id, sessionId: options.sessionId ?? null, context, replying: options.replying ?? false, usage: options.usage, openSession, onUpgrade }),
+    () => useSendMessage({ userId: user.id, sessionId: options.sessionId ?? null, context, replying: options.replying ?? false, usage: options.usage, openSession, onUpgrade, uploadDocuments: options.uploadDocuments }),
     { user, path: '/chat' },
   );
   return { ...rendered, openSession, onUpgrade };
@@ -91,5 +91,22 @@ describe('useSendMessage', () => {
     const busy = setup({ sessionId: 's1', replying: true });
     await act(async () => expect(await busy.result.current.send('Hello')).toBe(false));
     expect(api.calls).toEqual([]);
+  });
+
+  it('uploads the staged document into the conversation first and sends the message with its id; a failed upload sends nothing', async () => {
+    const api = stubApi({
+      'POST /api/chat-sessions/:id/messages': () => ({ systemMessage: null, userMessage: message('u1', 'user', 'Read it'), assistantMessage: message('a11', 'assistant', '', 'streaming') }),
+    });
+    const uploadDocuments = vi.fn(async () => ['d1']);
+    const { result, queryClient } = setup({ sessionId: 's1', uploadDocuments });
+    queryClient.setQueryData(chatKeys.messages('s1'), { messages: [], hasMore: false });
+    await act(async () => expect(await result.current.send('Read it')).toBe(true));
+    expect(uploadDocuments).toHaveBeenCalledWith('s1');
+    expect(api.callsTo('POST', '/api/chat-sessions/:id/messages')[0]!.body).toMatchObject({ content: 'Read it', documentIds: ['d1'] });
+
+    const failed = setup({ sessionId: 's1', uploadDocuments: async () => null });
+    await act(async () => expect(await failed.result.current.send('Read it again')).toBe(false));
+    expect(failed.result.current.pending).toBeNull();
+    expect(api.callsTo('POST', '/api/chat-sessions/:id/messages')).toHaveLength(1);
   });
 });

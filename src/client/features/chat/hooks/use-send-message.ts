@@ -23,6 +23,8 @@ interface Options {
   /** Shows the conversation just created, in place of the empty one. */
   openSession: (id: string, options: { replace: true }) => void;
   onUpgrade: ShowUpgrade;
+  /** Uploads the staged document into the conversation before the message goes: its ids, or null when it failed. */
+  uploadDocuments?: (sessionId: string) => Promise<string[] | null>;
 }
 
 /** Free accounts out of today's interactions are offered the upgrade before anything is sent (the server refuses it anyway). */
@@ -37,7 +39,7 @@ function outOfInteractions(usage: ChatUsage | undefined): boolean {
  * temporary id; the server answers with the saved question and the reply it started, which replace
  * it in the cached transcript (docs/decisions/014-client-data-flow-and-test-users.md).
  */
-export function useSendMessage({ userId, sessionId, context, replying, usage, openSession, onUpgrade }: Options) {
+export function useSendMessage({ userId, sessionId, context, replying, usage, openSession, onUpgrade, uploadDocuments }: Options) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingMessage | null>(null);
   // A second Enter before the first send has rendered must not send twice.
@@ -55,8 +57,8 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
   });
 
   const { mutateAsync: sendMessage } = useMutation({
-    mutationFn: (input: { sessionId: string; content: string; userRole: string }) =>
-      sendUserMessage(input.sessionId, { content: input.content, userRole: input.userRole }),
+    mutationFn: (input: { sessionId: string; content: string; userRole: string; documentIds: string[] }) =>
+      sendUserMessage(input.sessionId, { content: input.content, userRole: input.userRole, documentIds: input.documentIds }),
     onSuccess: (sent, input) => updateMessages(queryClient, input.sessionId, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage])),
     onError: (error) => notifyFailure(error, chatText.sendFailed, onUpgrade),
     // Sent or refused, today's counters may have moved.
@@ -76,7 +78,14 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
       setPending({ id: `temp-${Date.now()}`, content: text });
       try {
         const id = sessionId ?? (await createSession(context)).id;
-        await sendMessage({ sessionId: id, content: text, userRole: context.userRole });
+        // Spec section 4: staged, uploaded, processed, analysis awaited, then the message goes with the ids.
+        const documentIds = uploadDocuments ? await uploadDocuments(id) : [];
+        if (documentIds === null) {
+          // The upload failed: the temporary message goes (spec section 4), today's counters may have moved.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) });
+          return false;
+        }
+        await sendMessage({ sessionId: id, content: text, userRole: context.userRole, documentIds });
         return true;
       } catch {
         // The mutation that failed has told the user why.
@@ -86,7 +95,7 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
         sending.current = false;
       }
     },
-    [context, createSession, onUpgrade, replying, sendMessage, sessionId, usage],
+    [context, createSession, onUpgrade, queryClient, replying, sendMessage, sessionId, uploadDocuments, usage, userId],
   );
 
   const clearPending = useCallback(() => setPending(null), []);

@@ -23,6 +23,13 @@ describe('extraction on a worker thread', () => {
     expect(result.sections.map((section) => section.text).join('\n')).toContain(expected);
   });
 
+  it('reads the text of an image by OCR, offline (English data from the npm package)', async () => {
+    const result = await read('scan.png', 'image/png');
+    expect(result).toMatchObject({ status: 'complete', notes: [] });
+    expect(result.sections.map((s) => s.label)).toEqual(['Image text (OCR)']);
+    expect(result.sections[0]!.text.replace(/\s+/g, ' ')).toContain('Cash runway is 19 months at the current burn of 410,000 per month.');
+  });
+
   it('labels pages and sheets, and leaves scripts of HTML out', async () => {
     const pdf = await read('board-update.pdf');
     expect(pdf).toMatchObject({ pageCount: 2 });

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { ExtractionLimits, ExtractionResult } from './extraction-result.ts';
 import type { DocumentFormat } from './formats.ts';
@@ -172,6 +174,31 @@ function applyCharLimit(extraction: ExtractionResult, limits: ExtractionLimits):
   };
 }
 
+/** Below this mean word confidence (0-100), the OCR'd text is said to be unreliable. */
+const OCR_CONFIDENT = 70;
+
+/**
+ * Text in an image, by OCR (tesseract.js, WebAssembly) on this worker thread's own tesseract
+ * thread, entirely offline: the English model comes from the @tesseract.js-data/eng package
+ * (LSTM, integer "best" model), read from disk, never downloaded, and nothing is cached elsewhere.
+ */
+async function readImage(path: string) {
+  const { createWorker, OEM } = await import('tesseract.js');
+  const langPath = join(dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+  try {
+    const { data } = await worker.recognize(path);
+    const text = data.text.replace(/[ \t]+\n/g, '\n').trim();
+    if (!text) return result([], ['The file is an image, and OCR found no text in it, so its content could not be analysed.']);
+    const notes = data.confidence < OCR_CONFIDENT ? [`The text was read from an image by OCR with low confidence (${Math.round(data.confidence)}%); some words may be wrong.`] : [];
+    return result([{ label: 'Image text (OCR)', text }], notes);
+  } catch (error) {
+    return result([], [`The image could not be read by OCR: ${error instanceof Error ? error.message : String(error)}`]);
+  } finally {
+    await worker.terminate();
+  }
+}
+
 export async function readDocument(path: string, format: DocumentFormat, limits: ExtractionLimits): Promise<ExtractionResult> {
   const extraction = await (async () => {
     switch (format) {
@@ -194,7 +221,7 @@ export async function readDocument(path: string, format: DocumentFormat, limits:
       case 'text':
         return readText(path, 'Text');
       case 'image':
-        return result([], ['The file is an image; text in images is not read, so its content could not be analysed.']);
+        return readImage(path);
       default:
         return readText(path, 'Text');
     }
