@@ -59,7 +59,11 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
   const { mutateAsync: sendMessage } = useMutation({
     mutationFn: (input: { sessionId: string; content: string; userRole: string; documentIds: string[] }) =>
       sendUserMessage(input.sessionId, { content: input.content, userRole: input.userRole, documentIds: input.documentIds }),
-    onSuccess: (sent, input) => updateMessages(queryClient, input.sessionId, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage])),
+    onSuccess: (sent, input) => {
+      // The saved question replaces the temporary one in the same render: never both on screen.
+      setPending(null);
+      updateMessages(queryClient, input.sessionId, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage]));
+    },
     onError: (error) => notifyFailure(error, chatText.sendFailed, onUpgrade),
     // Sent or refused, today's counters may have moved.
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
