@@ -36,11 +36,17 @@ export const users = pgTable(
     deletionReason: text('deletion_reason'),
     cookiesAccepted: boolean('cookies_accepted'),
     cookieConsentDate: timestamptz('cookie_consent_date'),
+    /** When a link mailed to the address was followed (verification or password reset); null until then (decision 017). */
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    /** SHA-256 of the newest verification link's token, and when it was sent (it expires, and paces resends). */
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationSentAt: timestamptz('email_verification_sent_at'),
   },
   (t) => [
     // Unique regardless of letter case, whatever the application layer does.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
+    uniqueIndex('users_email_verification_token_unique').on(t.emailVerificationToken),
   ],
 );
 export type User = typeof users.$inferSelect;
@@ -63,6 +69,18 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Failed sign-ins per address, for the per-account back-off (decision 017). Keyed by the SHA-256 of
+ * the lower-cased address, whether or not it has an account: an address without one is throttled
+ * the same, so the lockout never tells which addresses have accounts, and no typed address is kept.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamptz('last_failure_at').notNull().defaultNow(),
+  lockedUntil: timestamptz('locked_until'),
+});
 
 /** Messages sent through /contact, kept even when the e-mail to the team fails. */
 export const contactMessages = pgTable(

@@ -7,7 +7,7 @@ import { createBillingTestApp, startCheckout, address, type BillingTestApp } fro
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { attachAndAnalyse } from '#tests/helpers/documents-api.ts';
 import { registeredRoutes, routeKey } from '#tests/helpers/route-table.ts';
-import { inject, sessionCookieOf, signUpUser, uniqueEmail } from '#tests/helpers/test-app.ts';
+import { inject, sessionCookieOf, signUpVerifiedUser, uniqueEmail } from '#tests/helpers/test-app.ts';
 
 /**
  * Issue 9, point 4: who may call every route the app registers. Each row names a route as Fastify
@@ -130,6 +130,22 @@ const matrix: Row[] = [
     },
     expected: [400, 400, 400, 400, 200],
   },
+  {
+    route: 'POST /api/auth/verify-email',
+    // Only whoever holds the token from the owner's mailbox (the owner) can use it; the others guess.
+    owner: 'fresh',
+    request: async (ctx, actor) => {
+      const token = await once(ctx, 'verification-token', async () => {
+        const value = `matrix-verify-${crypto.randomUUID()}`;
+        await ctx.t.database.db.update(users).set({ emailVerificationToken: hashToken(value), emailVerificationSentAt: new Date() }).where(eq(users.id, ctx.owner.id));
+        return value;
+      });
+      return { method: 'POST', url: '/api/auth/verify-email', payload: { token: actor === 'owner' ? token : `${token}-guess` } };
+    },
+    expected: [400, 400, 400, 400, 200],
+  },
+  // Acts on the caller's own account (verified accounts are told so).
+  { route: 'POST /api/auth/resend-verification', request: () => ({ method: 'POST', url: '/api/auth/resend-verification' }), expected: signedIn(200) },
   { route: 'PUT /api/users/:id', request: (ctx) => ({ method: 'PUT', url: `/api/users/${ctx.owner.id}`, payload: { defaultIndustry: 'Energy' } }), expected: ownerOnly(200) },
   { route: 'GET /api/users/:id/latest-session', request: async (ctx) => (await conversation(ctx), { url: `/api/users/${ctx.owner.id}/latest-session` }), expected: ownerOnly(200) },
   { route: 'GET /api/users/:id/chat-sessions', request: async (ctx) => (await conversation(ctx), { url: `/api/users/${ctx.owner.id}/chat-sessions` }), expected: ownerOnly(200) },
@@ -287,7 +303,7 @@ const matrix: Row[] = [
 let ctx: Omit<Context, 'owner' | 'memo'> & { owners: Record<'standard' | 'premium', Account> };
 
 async function account(t: BillingTestApp, kind: 'standard' | 'premium' | 'admin'): Promise<Account> {
-  const signedUp = await signUpUser(t.app, t.config);
+  const signedUp = await signUpVerifiedUser(t);
   if (kind === 'premium') await t.stripe.pay((await startCheckout(t, signedUp.cookie)).subscriptionId);
   if (kind === 'admin') await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, signedUp.user.id));
   return { ...signedUp.user, password: signedUp.password, cookie: signedUp.cookie };

@@ -4,7 +4,7 @@ import { createBillingTestApp, startCheckout, type BillingTestApp } from '#tests
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { attachAndAnalyse } from '#tests/helpers/documents-api.ts';
 import { anyJson, fuzzed, hostileString, type JsonSchema } from '#tests/helpers/schema-arbitrary.ts';
-import { signUpUser } from '#tests/helpers/test-app.ts';
+import { signUpVerifiedUser } from '#tests/helpers/test-app.ts';
 
 /**
  * Issue 9, point 3: a property-based fuzz of every operation in the OpenAPI document. Each run picks
@@ -61,7 +61,7 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await createBillingTestApp();
-  const owner = await signUpUser(t.app, t.config);
+  const owner = await signUpVerifiedUser(t);
   await t.stripe.pay((await startCheckout(t, owner.cookie)).subscriptionId);
   await t.stripe.idle();
   cookie = owner.cookie;

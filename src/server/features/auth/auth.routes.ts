@@ -7,6 +7,7 @@ import {
   resetPasswordInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  verifyEmailInputSchema,
 } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
@@ -79,5 +80,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
       return { message: authResponses.resetPassword };
     },
   );
-};
 
+  // The link in the verification e-mail: no session needed (it may be opened on another device).
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { tags: ['auth'], body: verifyEmailInputSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: rateLimitConfig(limits.authPerMinute, 1),
+    },
+    async (request) => ({ message: await auth.verifyEmail(deps, request.body) }),
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } },
+      config: rateLimitConfig(limits.authPerMinute, 1),
+    },
+    async (request) => ({ message: await auth.resendVerification(deps, requireUser(request)) }),
+  );
+};
