@@ -151,6 +151,11 @@ export const chatMessages = pgTable(
      * left on any instance (see ReplyEngine.recover in features/chat/replies).
      */
     heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+    /**
+     * A reply's free interaction: the UTC day it was counted against (null when none was, Premium).
+     * Recovery gives it back when it settles a reply that was interrupted.
+     */
+    chargedDay: date('charged_day', { mode: 'string' }),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },
@@ -169,13 +174,13 @@ export const chatMessages = pgTable(
 /**
  * A message as the application reads it: every column but `search_vector`, which only search reads
  * inside the database (selecting it would send a copy of each message's words with every row), and
- * `heartbeat_at`, which only recovery reads.
+ * `heartbeat_at` and `charged_day`, which only recovery reads.
  */
 export const chatMessageColumns = (() => {
-  const { searchVector: _searchVector, heartbeatAt: _heartbeatAt, ...columns } = getTableColumns(chatMessages);
+  const { searchVector: _searchVector, heartbeatAt: _heartbeatAt, chargedDay: _chargedDay, ...columns } = getTableColumns(chatMessages);
   return columns;
 })();
-export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector' | 'heartbeatAt'>;
+export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector' | 'heartbeatAt' | 'chargedDay'>;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**

@@ -5,6 +5,7 @@ CREATE TABLE "sign_in_throttles" (
 	"locked_until" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "charged_day" date;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_verification_token" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_verification_sent_at" timestamp with time zone;--> statement-breakpoint
