@@ -6,6 +6,7 @@ import { benchAuthMe, printAuthMe } from './auth-me.ts';
 import { runChatStreamBench } from './chat-stream.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
+import { runForgotPasswordBench } from './forgot-password.ts';
 import { runPdfExportBench } from './pdf-export.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -16,6 +17,7 @@ results.push(['landing bundle', await runLandingBundleBench()]);
 results.push(['chat streaming', await runChatStreamBench()]);
 results.push(['conversation history list and search', await runHistoryBench()]);
 results.push(['/api/health while a PDF exports', await runPdfExportBench()]);
+results.push(['forgot-password timing, registered vs unknown address', await runForgotPasswordBench()]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

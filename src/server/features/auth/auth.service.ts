@@ -141,14 +141,16 @@ export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCa
 }
 
 /**
- * Answers the same, after the same work, whether or not the address has an account: one update
- * that matches a row or none, then the e-mail queued in the background, so neither the answer nor
- * its timing tells which addresses have accounts.
+ * The work behind "Forgot password", done after the answer has gone (the route does not wait for
+ * it): the answer and its timing are the same whether or not the address has an account, since
+ * neither the database write (only a registered address has a row to update) nor the e-mail is
+ * part of it. `npm run bench` compares the medians of both.
  */
 export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   const token = newToken();
   const user = await queries.setResetTokenByEmail(deps.db, input.email, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000));
-  if (user) setImmediate(() => sendResetMail(deps, user, token));
+  if (user) sendResetMail(deps, user, token);
 }
 
 function sendResetMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
