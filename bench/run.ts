@@ -7,6 +7,7 @@ import { runChatStreamBench } from './chat-stream.ts';
 import { runDocumentsBench } from './documents.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
+import { runForgotPasswordBench } from './forgot-password.ts';
 import { runPdfExportBench } from './pdf-export.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,6 +21,7 @@ results.push(['/api/health while a PDF exports', await runPdfExportBench()]);
 const documents = await runDocumentsBench();
 results.push(['100 MB upload: server RSS growth', documents.upload]);
 results.push(['50-page PDF extraction + analysis', documents.analysis]);
+results.push(['forgot-password timing, registered vs unknown address', await runForgotPasswordBench()]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

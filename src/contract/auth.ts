@@ -107,16 +107,41 @@ export const publicUserSchema = z.object({
   numLogins: z.number(),
   /** Decided by the server (account type, subscription, and the test flag where allowed). */
   isPremium: z.boolean(),
+  /** A link mailed to the address was followed (decision 017): admin and billing changes wait for it. */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const authUserResponseSchema = z.object({ user: publicUserSchema });
+
+/** Body of POST /api/auth/verify-email: the token of the link mailed at signup (or resent). */
+export const verifyEmailInputSchema = z.object({ token: z.string().min(1, 'Verification token is required').max(200) });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;
+/** A verification link works for this long; a resend makes a new one (and the old one stops working). */
+export const EMAIL_VERIFICATION_HOURS = 48;
+/** At most one verification e-mail a minute per account. */
+export const VERIFICATION_RESEND_SECONDS = 60;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const authResponses = {
   forgotPassword: 'If an account exists for that address, a link to reset the password is on its way.',
   resetPassword: 'Your password has been reset. Please sign in with your new password.',
   loggedOut: 'Signed out',
+  emailVerified: 'Your email address is verified. Thank you!',
+  verificationSent: 'We sent a new verification link. Please check your inbox.',
+} as const;
+
+/** The e-mail verification banner and page (decision 017), in the tone of the spec's notices. */
+export const verificationText = {
+  banner: (email: string) => `Please verify your email address. We sent a link to ${email}.`,
+  resend: 'Resend email',
+  resent: { title: 'Verification email sent', description: authResponses.verificationSent },
+  resendFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to send the verification email. Please try again.' }),
+  verifyingTitle: 'Verifying your email address…',
+  verifiedTitle: 'Email Verified!',
+  verifiedDescription: authResponses.emailVerified,
+  failedTitle: 'Verification failed',
+  linkMissing: 'This link is missing its verification token. Please use the link in the email we sent you.',
 } as const;
 
 /**
@@ -128,6 +153,7 @@ export const authText = {
   signOutFailed: { title: 'Error', description: 'Failed to sign out properly.' },
   /** One message for every cause: never tell which of e-mail or password was wrong. */
   signInFailed: { title: 'Authentication failure', description: 'Invalid email or password.' },
+  signInThrottled: (reason: string) => ({ title: 'Too many attempts', description: reason }),
   signUpFailed: (reason?: string) => ({ title: 'Failed to create account', description: reason ?? 'Please try again.' }),
   signUpUnreachable: { title: 'Error', description: 'Something went wrong. Please try again.' },
   /** Described by the server's answer (the same whether or not the address has an account). */

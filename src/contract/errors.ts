@@ -15,6 +15,16 @@ export const errorCatalog = {
   'not_found:route': { status: 404, message: 'Not found' },
   'not_found:resource': { status: 404, message: 'Not found' },
   'conflict:email': { status: 409, message: 'An account with this email address already exists.' },
+  'bad_request:verification_token': {
+    status: 400,
+    message: 'This verification link is invalid or has expired. Sign in and use "Resend email" to get a new one.',
+  },
+  'forbidden:unverified': { status: 403, message: 'Please verify your email address first: open the link we emailed you, or resend it from the banner.' },
+  'rate_limit:verification': { status: 429, message: 'We just sent you a verification email. Please wait a minute before asking for another.' },
+  'rate_limit:account': {
+    status: 429,
+    message: 'Too many failed sign-in attempts for this account. Please wait a few minutes and try again, or reset your password.',
+  },
   'bad_request:reset_token': { status: 400, message: 'This reset link is invalid or has expired. Please request a new one.' },
   'payload_too_large:body': { status: 413, message: 'The request body is too large' },
   'rate_limit:auth': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { plans } from '../../src/contract/plans.ts';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpViaApi, test, uniqueEmail, verificationLinkIn, waitForMail } from './fixtures.ts';
 
 /** The fake Payment Element's frame (served by the fake Stripe, like Stripe's own iframe). */
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
@@ -39,13 +39,22 @@ test('a new user picks Yearly on /plans, signs up, pays, lands on /chat as Premi
   await expect(page.getByRole('heading', { name: 'Create Account - Yearly Plan' })).toBeVisible();
   await page.getByLabel('First name').fill('Yara');
   await page.getByLabel('Last name').fill('Yearly');
-  await page.getByLabel('Email').fill(uniqueEmail('billing'));
+  const email = uniqueEmail('billing');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('password 1234');
   await page.getByLabel('Confirm password').fill('password 1234');
   await page.getByRole('checkbox', { name: /I am 18 or older/ }).click();
   await page.getByRole('button', { name: 'Create Account & Continue' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
+  // A new account proves its address before paying (decision 017): the banner asks, and the link
+  // in the e-mail, opened in another tab as from a mail app, does it.
+  await expect(page.getByText(`Please verify your email address. We sent a link to ${email}.`)).toBeVisible();
+  const tab = await page.context().newPage();
+  await tab.goto(verificationLinkIn((await waitForMail(email)).text));
+  await expect(tab.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await tab.close();
+
   await expect(page.getByRole('radio', { name: /Yearly/ })).toBeChecked();
   await expect(page.getByText(`Save ${plans.yearly.savings}%`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Premium includes' })).toContainText('Unlimited interactions');

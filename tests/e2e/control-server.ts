@@ -59,6 +59,21 @@ export async function appendMessages(db: Db, email: string, sessionId: string, m
   return (await db.insert(chatMessages).values(rows).returning({ id: chatMessages.id })).length;
 }
 
+/**
+ * Marks the address of the account with this e-mail verified, as following the mailed link does
+ * (decision 017): journeys that are not about verification start from a verified account. The
+ * verification journey itself follows the link from the SMTP sink.
+ */
+export async function markEmailVerified(db: Db, email: string): Promise<number> {
+  return (
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, emailVerificationToken: null })
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .returning({ id: users.id })
+  ).length;
+}
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -71,7 +86,8 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 
 /**
  * POST /users/delete { emails } -> { deleted }; GET /users/count -> { count };
- * POST /messages/append { email, sessionId, messages } -> { appended }. It listens (and its
+ * POST /messages/append { email, sessionId, messages } -> { appended };
+ * POST /users/verify-email { email } -> { verified }. It listens (and its
  * address file exists) before the application does, so a test never finds the app up without it.
  */
 export async function startControlServer(database: Promise<Db>, addressFile: string): Promise<ControlAddress> {
@@ -89,6 +105,11 @@ export async function startControlServer(database: Promise<Db>, addressFile: str
           const valid = Array.isArray(messages) && messages.every((m: SeededMessage) => (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string');
           if (typeof email !== 'string' || typeof sessionId !== 'string' || !valid) return answer(response, 400, { error: 'email, sessionId, messages: [{ role, content }]' });
           return answer(response, 200, { appended: await appendMessages(db, email, sessionId, messages as SeededMessage[]) });
+        }
+        if (request.method === 'POST' && request.url === '/users/verify-email') {
+          const { email } = (await readJson(request)) as { email?: unknown };
+          if (typeof email !== 'string') return answer(response, 400, { error: 'email: a string' });
+          return answer(response, 200, { verified: await markEmailVerified(db, email) });
         }
         if (request.method === 'GET' && request.url === '/users/count') return answer(response, 200, { count: await countUsers(db) });
         answer(response, 404, { error: 'not found' });

@@ -31,3 +31,8 @@ export async function countUsers(): Promise<number> {
 export async function appendMessages(email: string, sessionId: string, messages: SeededMessage[]): Promise<number> {
   return (await call<{ appended: number }>('POST', '/messages/append', { email, sessionId, messages })).appended;
 }
+
+/** Marks the account's address verified, as following the mailed link would (journeys not about verification). */
+export async function markEmailVerified(email: string): Promise<number> {
+  return (await call<{ verified: number }>('POST', '/users/verify-email', { email })).verified;
+}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SunkMail } from '../fakes/smtp-sink.ts';
-import { deleteUsers } from './control.ts';
+import { deleteUsers, markEmailVerified } from './control.ts';
 import { e2eMailDir } from './paths.ts';
 
 /** The e-mails the current test may have signed up with (one test at a time runs in a worker): deleted after it. */
@@ -51,19 +51,31 @@ export async function waitForMailWhere(matches: (mail: SunkMail) => boolean, wha
   return found!;
 }
 
+/** The verification link (decision 017) in an e-mail's text. */
+export function verificationLinkIn(text: string): string {
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(text)?.[0];
+  if (!link) throw new Error(`no verification link in: ${text}`);
+  return link;
+}
+
 /** Waits for the SMTP sink to receive a message to `to`. */
 export function waitForMail(to: string, timeoutMs?: number): Promise<SunkMail> {
   return waitForMailWhere((mail) => mail.to.includes(to.toLowerCase()), `to ${to}`, timeoutMs);
 }
 
-/** Creates an account through the API (the same call the signup form makes) and signs the page in. */
-export async function signUpViaApi(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
-  const user: TestUser = { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: 'a long enough secret', ...overrides };
+/**
+ * Creates an account through the API (the same call the signup form makes) and signs the page in.
+ * The address counts as verified (as if the mailed link had been followed) unless `verified: false`.
+ */
+export async function signUpViaApi(page: Page, overrides: Partial<TestUser> & { verified?: boolean } = {}): Promise<TestUser> {
+  const { verified = true, ...fields } = overrides;
+  const user: TestUser = { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail(), password: 'a long enough secret', ...fields };
   createdEmails.add(user.email);
   const response = await page.request.post('/api/auth/signup', {
     data: { firstName: user.firstName, lastName: user.lastName, email: user.email, password: user.password },
   });
   expect(response.status(), await response.text()).toBe(201);
+  if (verified) expect(await markEmailVerified(user.email)).toBe(1);
   return user;
 }
 

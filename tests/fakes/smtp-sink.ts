@@ -18,8 +18,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   messages: SunkMail[];
-  /** Resolves with the first message to `to` that arrives after the call (or already arrived, when `includeOld`). */
-  waitFor(to: string, options?: { timeoutMs?: number }): Promise<SunkMail>;
+  /** Resolves with the first message to `to` (whose subject contains `subject`, when given), received already or later. */
+  waitFor(to: string, options?: { timeoutMs?: number; subject?: string }): Promise<SunkMail>;
   close(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(options: { port?: number; dir?: string } = {}): Promise<SmtpSink> {
   const messages: SunkMail[] = [];
-  const waiters: Array<{ to: string; resolve: (m: SunkMail) => void }> = [];
+  const waiters: Array<{ matches: (m: SunkMail) => boolean; resolve: (m: SunkMail) => void }> = [];
   if (options.dir) mkdirSync(options.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -51,7 +51,7 @@ export async function startSmtpSink(options: { port?: number; dir?: string } = {
           messages.push(mail);
           if (options.dir) writeFileSync(path.join(options.dir, `${mail.receivedAt}-${messages.length}.json`), JSON.stringify(mail));
           for (const waiter of [...waiters]) {
-            if (mail.to.includes(waiter.to)) {
+            if (waiter.matches(mail)) {
               waiters.splice(waiters.indexOf(waiter), 1);
               waiter.resolve(mail);
             }
@@ -74,14 +74,15 @@ export async function startSmtpSink(options: { port?: number; dir?: string } = {
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(to, { timeoutMs = 10_000 } = {}) {
+    waitFor(to, { timeoutMs = 10_000, subject } = {}) {
       const wanted = to.toLowerCase();
-      const existing = messages.find((m) => m.to.includes(wanted));
+      const matches = (m: SunkMail) => m.to.includes(wanted) && (subject === undefined || m.subject.includes(subject));
+      const existing = messages.find(matches);
       if (existing) return Promise.resolve(existing);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({
-          to: wanted,
+          matches,
           resolve: (m) => {
             clearTimeout(timer);
             resolve(m);

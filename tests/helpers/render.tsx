@@ -71,6 +71,7 @@ export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
     lastLogin: null,
     numLogins: 1,
     isPremium: true,
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -88,6 +88,16 @@ export async function signUpUser(app: FastifyInstance, config: Config, overrides
   return { user: response.json().user as { id: string; email: string }, cookie, password: body.password };
 }
 
+/**
+ * Signs a new user up with the address verified, as if they had followed the link mailed to them
+ * (billing changes need it, decision 017). The mailed link itself is tested in email-verification.test.ts.
+ */
+export async function signUpVerifiedUser(t: Pick<TestApp, 'app' | 'config' | 'database'>, overrides: Partial<ReturnType<typeof validSignup>> = {}) {
+  const signedUp = await signUpUser(t.app, t.config, overrides);
+  await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, signedUp.user.id));
+  return signedUp;
+}
+
 export type Plan = User['appUserType'];
 
 /**

@@ -14,6 +14,7 @@ const CheckoutPage = lazy(() => import('./pages/checkout-page.tsx'));
 const SignInPage = lazy(() => import('#client/features/auth/components/sign-in-page.tsx'));
 const SignUpPage = lazy(() => import('#client/features/auth/components/sign-up-page.tsx'));
 const ResetPasswordPage = lazy(() => import('#client/features/auth/components/reset-password-page.tsx'));
+const VerifyEmailPage = lazy(() => import('#client/features/auth/components/verify-email-page.tsx'));
 const ChatPage = lazy(() => import('./pages/chat-page.tsx'));
 const HistoryPage = lazy(() => import('#client/features/history/components/history-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
@@ -71,6 +72,11 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Section>
           <ResetPasswordPage />
+        </Section>
+      </Route>
+      <Route path="/verify-email">
+        <Section>
+          <VerifyEmailPage />
         </Section>
       </Route>
       <Route path="/chat">

@@ -36,11 +36,17 @@ export const users = pgTable(
     deletionReason: text('deletion_reason'),
     cookiesAccepted: boolean('cookies_accepted'),
     cookieConsentDate: timestamptz('cookie_consent_date'),
+    /** When a link mailed to the address was followed (verification or password reset); null until then (decision 017). */
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    /** SHA-256 of the newest verification link's token, and when it was sent (it expires, and paces resends). */
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationSentAt: timestamptz('email_verification_sent_at'),
   },
   (t) => [
     // Unique regardless of letter case, whatever the application layer does.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
+    uniqueIndex('users_email_verification_token_unique').on(t.emailVerificationToken),
   ],
 );
 export type User = typeof users.$inferSelect;
@@ -63,6 +69,18 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Failed sign-ins per address, for the per-account back-off (decision 017). Keyed by the SHA-256 of
+ * the lower-cased address, whether or not it has an account: an address without one is throttled
+ * the same, so the lockout never tells which addresses have accounts, and no typed address is kept.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamptz('last_failure_at').notNull().defaultNow(),
+  lockedUntil: timestamptz('locked_until'),
+});
 
 /** Messages sent through /contact, kept even when the e-mail to the team fails. */
 export const contactMessages = pgTable(
@@ -133,6 +151,11 @@ export const chatMessages = pgTable(
      * left on any instance (see ReplyEngine.recover in features/chat/replies).
      */
     heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+    /**
+     * A reply's free interaction: the UTC day it was counted against (null when none was, Premium).
+     * Recovery gives it back when it settles a reply that was interrupted.
+     */
+    chargedDay: date('charged_day', { mode: 'string' }),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },
@@ -151,13 +174,13 @@ export const chatMessages = pgTable(
 /**
  * A message as the application reads it: every column but `search_vector`, which only search reads
  * inside the database (selecting it would send a copy of each message's words with every row), and
- * `heartbeat_at`, which only recovery reads.
+ * `heartbeat_at` and `charged_day`, which only recovery reads.
  */
 export const chatMessageColumns = (() => {
-  const { searchVector: _searchVector, heartbeatAt: _heartbeatAt, ...columns } = getTableColumns(chatMessages);
+  const { searchVector: _searchVector, heartbeatAt: _heartbeatAt, chargedDay: _chargedDay, ...columns } = getTableColumns(chatMessages);
   return columns;
 })();
-export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector' | 'heartbeatAt'>;
+export type ChatMessage = Omit<typeof chatMessages.$inferSelect, 'searchVector' | 'heartbeatAt' | 'chargedDay'>;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 /**

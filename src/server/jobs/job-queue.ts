@@ -43,7 +43,8 @@ export class JobQueue {
   readonly #closing = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #started = false;
-  #pumping = false;
+  /** The claiming pass in flight, if any (runUntilIdle waits for it: it may hold a job not yet running). */
+  #pumpRun: Promise<void> | null = null;
 
   constructor(options: JobQueueOptions) {
     this.#options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 1000, maxBackoffMs: 5 * 60_000, ...options };
@@ -80,9 +81,15 @@ export class JobQueue {
     this.#timer.unref();
   }
 
-  async #pump(): Promise<void> {
-    if (this.#pumping || this.#closing.signal.aborted) return;
-    this.#pumping = true;
+  #pump(): Promise<void> {
+    if (this.#closing.signal.aborted) return Promise.resolve();
+    this.#pumpRun ??= this.#claimWhileFree().finally(() => {
+      this.#pumpRun = null;
+    });
+    return this.#pumpRun;
+  }
+
+  async #claimWhileFree(): Promise<void> {
     try {
       while (this.#running.size < this.#options.concurrency && !this.#closing.signal.aborted) {
         const job = await queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs);
@@ -95,8 +102,6 @@ export class JobQueue {
       }
     } catch (error) {
       this.#options.log.error({ err: error }, 'job queue: claiming failed');
-    } finally {
-      this.#pumping = false;
     }
   }
 
@@ -137,7 +142,11 @@ export class JobQueue {
       await this.#pump();
       if (this.#running.size === 0) {
         const job = await queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs);
-        if (!job) return;
+        if (!job) {
+          // Nothing due, unless a pass woken meanwhile claimed it first and has not started it yet.
+          if (this.#pumpRun || this.#running.size > 0) continue;
+          return;
+        }
         const run = this.#run(job).finally(() => this.#running.delete(run));
         this.#running.add(run);
       }

@@ -17,7 +17,7 @@ async function linkMailedFor(t: ReturnType<typeof useTestApp>, headers: Record<s
   const { user } = await signUpUser(t.app, t.config);
   const response = await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email }, headers });
   expect(response.statusCode).toBe(200);
-  const mail = await t.smtp.waitFor(user.email);
+  const mail = await t.smtp.waitFor(user.email, { subject: 'Reset your' });
   return /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)![0];
 }
 

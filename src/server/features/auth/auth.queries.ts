@@ -1,15 +1,23 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { sessions, users, type User } from '#server/db/schema.ts';
+import { sessions, signInThrottles, users, type User } from '#server/db/schema.ts';
 
 export async function insertUser(
   db: Db,
-  values: { email: string; firstName: string; lastName: string; password: string; appUserType: User['appUserType']; profileImageUrl?: string | null },
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    password: string;
+    appUserType: User['appUserType'];
+    profileImageUrl?: string | null;
+    emailVerificationToken: string;
+  },
 ): Promise<User | undefined> {
   // The unique index on lower(email) decides races: exactly one parallel signup wins.
   const rows = await db
     .insert(users)
-    .values({ ...values, lastLogin: new Date(), numLogins: 1 })
+    .values({ ...values, lastLogin: new Date(), numLogins: 1, emailVerificationSentAt: new Date() })
     .onConflictDoNothing()
     .returning();
   return rows[0];
@@ -80,7 +88,8 @@ export async function resetPasswordWithToken(db: Db, tokenHash: string, password
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ password: passwordHash, resetToken: null, resetTokenExpires: null })
+      // Following the link proves the mailbox too: the address counts as verified from now on.
+      .set({ password: passwordHash, resetToken: null, resetTokenExpires: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, sql`now()`), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email });
     const user = rows[0];
@@ -92,4 +101,80 @@ export async function resetPasswordWithToken(db: Db, tokenHash: string, password
 /** An operator's account becomes admin once its mailbox is proven (a reset link followed). */
 export async function makeAdmin(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, userId));
+}
+
+/**
+ * Marks the address verified and burns the link's token in one statement, if the token is the
+ * newest one sent and not older than `hours`.
+ */
+export async function verifyEmailWithToken(db: Db, tokenHash: string, hours: number): Promise<{ id: string; email: string } | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, emailVerificationToken: null })
+    .where(
+      and(
+        eq(users.emailVerificationToken, tokenHash),
+        gt(users.emailVerificationSentAt, sql`now() - make_interval(hours => ${hours})`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .returning({ id: users.id, email: users.email });
+  return rows[0];
+}
+
+/**
+ * A new verification token for an unverified account, unless one was sent less than `seconds`
+ * ago: one statement, so parallel resends send one e-mail.
+ */
+export async function renewVerificationToken(db: Db, userId: string, tokenHash: string, seconds: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerificationToken: tokenHash, emailVerificationSentAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.emailVerifiedAt),
+        sql`(${users.emailVerificationSentAt} is null or ${users.emailVerificationSentAt} < now() - make_interval(secs => ${seconds}))`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Until when sign-in is refused for this address (per-account back-off), if it is. */
+export async function signInLockedUntil(db: Db, emailHash: string): Promise<Date | undefined> {
+  const rows = await db
+    .select({ lockedUntil: signInThrottles.lockedUntil })
+    .from(signInThrottles)
+    .where(and(eq(signInThrottles.emailHash, emailHash), gt(signInThrottles.lockedUntil, sql`now()`)));
+  return rows[0]?.lockedUntil ?? undefined;
+}
+
+/**
+ * Counts a failed sign-in for this address, in one statement. Failures older than `forgetAfterHours`
+ * start the count again. From the `freeFailures`+1-th failure on, the address is locked for
+ * `baseSeconds` x 2^(failures - freeFailures - 1), at most `maxSeconds`. Answers the lock's end.
+ */
+export async function recordSignInFailure(
+  db: Db,
+  emailHash: string,
+  policy: { freeFailures: number; baseSeconds: number; maxSeconds: number; forgetAfterHours: number },
+): Promise<Date | null> {
+  const failures = sql`(case when ${signInThrottles.lastFailureAt} < now() - make_interval(hours => ${policy.forgetAfterHours}) then 1 else ${signInThrottles.failures} + 1 end)`;
+  const lock = (count: SQL) =>
+    sql`case when ${count} > ${policy.freeFailures} then now() + make_interval(secs => least(${policy.maxSeconds}::float8, ${policy.baseSeconds}::float8 * power(2::float8, (${count} - ${policy.freeFailures} - 1)::float8))) else null end`;
+  const rows = await db
+    .insert(signInThrottles)
+    .values({ emailHash, failures: 1, lastFailureAt: sql`now()`, lockedUntil: policy.freeFailures < 1 ? sql`now() + make_interval(secs => ${policy.baseSeconds})` : null })
+    .onConflictDoUpdate({
+      target: signInThrottles.emailHash,
+      set: { failures, lastFailureAt: sql`now()`, lockedUntil: lock(failures) },
+    })
+    .returning({ lockedUntil: signInThrottles.lockedUntil });
+  return rows[0]?.lockedUntil ?? null;
+}
+
+/** A successful sign-in or a password reset forgets the address's failures. */
+export async function clearSignInFailures(db: Db, emailHash: string): Promise<void> {
+  await db.delete(signInThrottles).where(eq(signInThrottles.emailHash, emailHash));
 }

@@ -7,6 +7,7 @@ import {
   resetPasswordInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  verifyEmailInputSchema,
 } from '#contract/auth.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
@@ -19,6 +20,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const limits = config.rateLimits;
+  // Reset requests still being worked on after their answer: closing waits for them.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
 
   app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema.shape.user, 401: errorResponseSchema } } }, async (request) =>
     auth.toPublicUser(requireUser(request), request.isPremium),
@@ -63,7 +69,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
       config: rateLimitConfig(limits.authPerMinute, 1),
     },
     async (request) => {
-      await auth.forgotPassword(deps, request.body);
+      // Answered at once; the lookup, the token and the e-mail follow (auth.service.ts says why).
+      const work = auth.forgotPassword(deps, request.body)
+        .catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'))
+        .finally(() => pending.delete(work));
+      pending.add(work);
       return { message: authResponses.forgotPassword };
     },
   );
@@ -79,5 +89,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app,
       return { message: authResponses.resetPassword };
     },
   );
-};
 
+  // The link in the verification e-mail: no session needed (it may be opened on another device).
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { tags: ['auth'], body: verifyEmailInputSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: rateLimitConfig(limits.authPerMinute, 1),
+    },
+    async (request) => ({ message: await auth.verifyEmail(deps, request.body) }),
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } },
+      config: rateLimitConfig(limits.authPerMinute, 1),
+    },
+    async (request) => ({ message: await auth.resendVerification(deps, requireUser(request)) }),
+  );
+};

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordInput, PublicUser, ResetPasswordInput, SignInInput, SignUpInput } from '#contract/auth.ts';
-import { REMEMBER_ME_DAYS } from '#contract/auth.ts';
+import { authResponses, EMAIL_VERIFICATION_HOURS, REMEMBER_ME_DAYS, VERIFICATION_RESEND_SECONDS, type VerifyEmailInput } from '#contract/auth.ts';
 import { isPremium } from '#contract/entitlements.ts';
 import { premiumFor } from '#server/features/billing/index.ts';
 import type { Config } from '#server/config.ts';
@@ -45,7 +45,26 @@ export function toPublicUser(user: User, premium: boolean = isPremium(user.appUs
     lastLogin: user.lastLogin?.toISOString() ?? null,
     numLogins: user.numLogins,
     isPremium: premium,
+    emailVerified: user.emailVerifiedAt !== null,
   };
+}
+
+/**
+ * Per-account sign-in back-off (decision 017), on top of the per-address-of-the-caller limit: four
+ * failures are free, then each one locks the address for 30 s, 1, 2, 4 ... minutes, at most an
+ * hour; a day without failures, a successful sign-in or a password reset starts over.
+ */
+export const signInBackoff = { freeFailures: 4, baseSeconds: 30, maxSeconds: 60 * 60, forgetAfterHours: 24 } as const;
+
+/** The throttle's key: the lower-cased address, hashed (addresses typed by strangers are not kept). */
+const throttleKey = (email: string) => hashToken(`sign-in:${email.trim().toLowerCase()}`);
+
+function lockedError(until: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return new AppError(
+    'rate_limit:account',
+    `Too many failed sign-in attempts for this account. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or reset your password.`,
+  );
 }
 
 /**
@@ -67,7 +86,9 @@ async function issueSession(deps: AuthDeps, userId: string, persistent: boolean,
 
 export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: string | null) {
   const email = input.email.toLowerCase();
+  const verificationToken = newToken();
   const user = await queries.insertUser(deps.db, {
+    emailVerificationToken: hashToken(verificationToken),
     email,
     firstName: input.firstName,
     lastName: input.lastName,
@@ -76,18 +97,26 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: stri
     profileImageUrl: input.profilePicture ?? null,
   });
   if (!user) throw new AppError('conflict:email');
+  setImmediate(() => sendVerificationMail(deps, user, verificationToken));
   // A new account stays signed in like 'Stay signed in' (see docs/decisions/002-sessions.md).
   const session = await issueSession(deps, user.id, true, userAgent);
   return { user: toPublicUser(user), session };
 }
 
 export async function signIn(deps: AuthDeps, input: SignInInput, userAgent: string | null) {
+  // A locked address is refused whatever the password: the back-off holds against a correct guess too.
+  const key = throttleKey(input.email);
+  const lockedUntil = await queries.signInLockedUntil(deps.db, key);
+  if (lockedUntil) throw lockedError(lockedUntil);
   const user = await queries.findActiveUserByEmail(deps.db, input.email);
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), input.password);
+  const valid = user ? await verifyPassword(user.password, input.password) : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+  if (!user || !valid) {
+    // Addresses without an account are counted alike, so a lockout tells nothing about accounts.
+    const until = await queries.recordSignInFailure(deps.db, key, signInBackoff);
+    if (until) throw lockedError(until);
     throw new AppError('unauthorized:credentials');
   }
-  if (!(await verifyPassword(user.password, input.password))) throw new AppError('unauthorized:credentials');
+  await queries.clearSignInFailures(deps.db, key);
   const updated = await queries.recordLogin(deps.db, user.id, user.appUserType);
   deps.sessionCache.invalidateUser(user.id);
   const session = await issueSession(deps, user.id, input.rememberMe ?? true, userAgent);
@@ -112,14 +141,16 @@ export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCa
 }
 
 /**
- * Answers the same, after the same work, whether or not the address has an account: one update
- * that matches a row or none, then the e-mail queued in the background, so neither the answer nor
- * its timing tells which addresses have accounts.
+ * The work behind "Forgot password", done after the answer has gone (the route does not wait for
+ * it): the answer and its timing are the same whether or not the address has an account, since
+ * neither the database write (only a registered address has a row to update) nor the e-mail is
+ * part of it. `npm run bench` compares the medians of both.
  */
 export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   const token = newToken();
   const user = await queries.setResetTokenByEmail(deps.db, input.email, hashToken(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000));
-  if (user) setImmediate(() => sendResetMail(deps, user, token));
+  if (user) sendResetMail(deps, user, token);
 }
 
 function sendResetMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
@@ -150,7 +181,51 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
   const user = await queries.resetPasswordWithToken(deps.db, hashToken(input.token), await hashPassword(input.password));
   if (!user) throw new AppError('bad_request:reset_token');
   if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id);
+  await queries.clearSignInFailures(deps.db, throttleKey(user.email));
   deps.sessionCache.invalidateUser(user.id);
+}
+
+/** Follows a verification link: the address is proven, and an operator's account becomes admin. */
+export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput): Promise<string> {
+  const user = await queries.verifyEmailWithToken(deps.db, hashToken(input.token), EMAIL_VERIFICATION_HOURS);
+  if (!user) throw new AppError('bad_request:verification_token');
+  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id);
+  deps.sessionCache.invalidateUser(user.id);
+  return authResponses.emailVerified;
+}
+
+/** Sends a new verification link to the signed-in user, at most one a minute. */
+export async function resendVerification(deps: AuthDeps, user: User): Promise<string> {
+  if (user.emailVerifiedAt) return authResponses.emailVerified;
+  const token = newToken();
+  if (!(await queries.renewVerificationToken(deps.db, user.id, hashToken(token), VERIFICATION_RESEND_SECONDS))) {
+    throw new AppError('rate_limit:verification');
+  }
+  sendVerificationMail(deps, user, token);
+  return authResponses.verificationSent;
+}
+
+function sendVerificationMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
+  const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const appName = deps.config.appName;
+  deps.mailer
+    .send({
+      to: user.email,
+      subject: `Verify your email address for ${appName}`,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Welcome to ${appName}! Please confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_HOURS} hours:`,
+        '',
+        link,
+        '',
+        'If you did not create an account, ignore this e-mail.',
+        '',
+        `The ${appName} team`,
+      ].join('\n'),
+      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Welcome to ${escapeHtml(appName)}! Please confirm that this is your email address.</p><p><a href="${escapeHtml(link)}">Verify my email address</a> (the link works for ${EMAIL_VERIFICATION_HOURS} hours).</p><p>If you did not create an account, ignore this e-mail.</p>`,
+    })
+    .catch((err: unknown) => deps.log.error({ err }, 'verification e-mail failed'));
 }
 
 function escapeHtml(value: string): string {

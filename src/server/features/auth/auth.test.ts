@@ -73,7 +73,7 @@ describe('POST /api/auth/signup', () => {
     const before = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: (await signInCookie('ops@example.com', 'correct horse battery'))! });
     expect(before.json().appUserType).toBe('standard');
     await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ops@example.com' } });
-    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
+    const token = resetLinkIn((await t.smtp.waitFor(user.email, { subject: 'Reset your' })).text)!;
     expect((await inject(t.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'proven mailbox pw' } })).statusCode).toBe(200);
     const after = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: (await signInCookie('ops@example.com', 'proven mailbox pw'))! });
     expect(after.json().appUserType).toBe('admin');
@@ -168,7 +168,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    const mail = await t.smtp.waitFor(user.email);
+    const mail = await t.smtp.waitFor(user.email, { subject: 'Reset your' });
     expect(mail.subject).toBe('Reset your Corner Office password');
     expect(resetLinkIn(mail.text)).toBeTruthy();
   });
@@ -176,7 +176,7 @@ describe('password reset', () => {
   it('resets once with the mailed token, ends every session, and the new password works', async () => {
     const { user, cookie } = await signUpUser(t.app, t.config);
     await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
+    const token = resetLinkIn((await t.smtp.waitFor(user.email, { subject: 'Reset your' })).text)!;
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.resetToken).not.toBe(token);
     const minutes = (row!.resetTokenExpires!.getTime() - Date.now()) / 60_000;
@@ -199,7 +199,7 @@ describe('password reset', () => {
     const { user } = await signUpUser(t.app, t.config);
     t.smtp.messages.length = 0;
     await inject(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
-    const token = resetLinkIn((await t.smtp.waitFor(user.email)).text)!;
+    const token = resetLinkIn((await t.smtp.waitFor(user.email, { subject: 'Reset your' })).text)!;
     const short = await inject(t.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'short' } });
     expect(short.json().error).toBe(`password: ${authMessages.resetPasswordMin}`);
     await t.database.db.update(users).set({ resetTokenExpires: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
@@ -295,7 +295,7 @@ describe('session cache', () => {
       const other = await signUpUser(cached.app, cached.config);
       expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(200);
       await inject(cached.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: other.user.email } });
-      const token = resetLinkIn((await t.smtp.waitFor(other.user.email)).text)!;
+      const token = resetLinkIn((await t.smtp.waitFor(other.user.email, { subject: 'Reset your' })).text)!;
       await inject(cached.app, { method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand new password' } });
       expect((await inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie: other.cookie })).statusCode).toBe(401);
     } finally {

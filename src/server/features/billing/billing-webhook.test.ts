@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, stripeEvents } from '#server/db/schema.ts';
 import { createBillingTestApp, postWebhook, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
-import { createTestApp, inject, signUpUser } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpVerifiedUser } from '#tests/helpers/test-app.ts';
 
 let t: BillingTestApp;
 
@@ -46,7 +46,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('duplicated, replayed and reordered events leave one correct state, and each event is recorded once', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     let created!: { subscriptionId: string };
     const events = await holding(async () => {
       created = await startCheckout(t, cookie);
@@ -67,7 +67,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('an old event delivered after a newer change does not undo it (the subscription is read again from Stripe)', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie);
     const paidEvents = await holding(() => t.stripe.pay(created.subscriptionId));
     // The browser's return from the payment re-reads the subscription, so the account is Premium before any webhook.
@@ -87,7 +87,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('answers 5xx when Stripe cannot be reached, so Stripe sends the event again, and applies it when it does', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie);
     const [paid] = (await holding(() => t.stripe.pay(created.subscriptionId))).filter((e) => e.type === 'invoice.paid');
     const signature = t.stripe.webhookSecret;

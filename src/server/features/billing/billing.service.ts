@@ -38,6 +38,15 @@ async function priceFor(deps: BillingDeps, period: BillingPeriod): Promise<strin
 }
 
 /**
+ * Billing changes (checkout, cancel, period change) need payments set up and a verified address
+ * (decision 017): an account nobody proved to own cannot be billed or have its billing changed.
+ */
+function requireBillingChange(deps: BillingDeps, user: User): void {
+  gatewayOf(deps);
+  if (!user.emailVerifiedAt) throw new AppError('forbidden:unverified');
+}
+
+/**
  * Step 1 of checkout -> a subscription waiting for its first payment (spec section 7). Never two
  * open checkouts, never a second subscription for an account that has Premium; idempotency keys
  * make a double click or a retried request land on the same Stripe objects.
@@ -47,6 +56,7 @@ export async function createSubscription(
   user: User,
   input: { period: BillingPeriod; address: BillingAddress },
 ): Promise<CreateSubscriptionResponse> {
+  requireBillingChange(deps, user);
   const gateway = gatewayOf(deps);
   if (user.appUserType === 'admin' || user.appUserType === 'vip') throw new AppError('conflict:already_premium');
   const current = await queries.findCurrentPayment(deps.db, user.id);
@@ -154,6 +164,7 @@ async function liveSubscription(deps: BillingDeps, user: User): Promise<Payment>
 
 /** Cancel Subscription: Premium continues to the period's end, then the account returns to free (spec section 4). */
 export async function cancelSubscription(deps: BillingDeps, user: User): Promise<{ message: string; cancelAtPeriodEnd: boolean; nextBillingDate: string | null }> {
+  requireBillingChange(deps, user);
   const current = await liveSubscription(deps, user);
   if (current.cancelAtPeriodEnd) throw new AppError('conflict:subscription_cancelled');
   const updated = await serialized(current.stripeSubscriptionId, async () =>
@@ -169,6 +180,7 @@ export async function cancelSubscription(deps: BillingDeps, user: User): Promise
 
 /** Monthly <-> yearly: the price changes now and the difference is prorated (spec section 4). */
 export async function changeSubscriptionPeriod(deps: BillingDeps, user: User, period: BillingPeriod): Promise<SubscriptionInfo & { message: string }> {
+  requireBillingChange(deps, user);
   const current = await liveSubscription(deps, user);
   if (current.subscriptionPeriod === period && !current.cancelAtPeriodEnd) throw new AppError('conflict:same_period');
   const priceId = await priceFor(deps, period);

@@ -4,7 +4,7 @@ import { payments, users } from '#server/db/schema.ts';
 import { cancelSubscriptionsForDeletedAccount } from './billing.service.ts';
 import { createStripeGateway } from '#server/billing/stripe-gateway.ts';
 import { address, createBillingTestApp, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
-import { inject, signUpUser } from '#tests/helpers/test-app.ts';
+import { inject, signUpVerifiedUser } from '#tests/helpers/test-app.ts';
 
 let t: BillingTestApp;
 
@@ -39,7 +39,7 @@ describe('GET /api/stripe-config', () => {
 
 describe('checkout: create, price, pay, Premium', () => {
   it('creates an incomplete subscription from the address, prices it with tax, and grants Premium once the webhook says it is paid', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie, 'yearly');
     expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     expect(created.customerId).toMatch(/^cus_/);
@@ -97,7 +97,7 @@ describe('checkout: create, price, pay, Premium', () => {
   });
 
   it('a double click or a retried request makes one subscription, not two', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await signUpVerifiedUser(t);
     const [a, b] = await Promise.all([startCheckout(t, cookie), startCheckout(t, cookie)]);
     expect(a.subscriptionId).toBe(b.subscriptionId);
     const c = await startCheckout(t, cookie);
@@ -109,7 +109,7 @@ describe('checkout: create, price, pay, Premium', () => {
   });
 
   it('a declined first payment grants nothing, and the card error is Stripe\'s own message', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie);
     expect(await t.stripe.pay(created.subscriptionId, '4000000000009995')).toEqual({ ok: false, message: 'Your card has insufficient funds.' });
     expect((await me(cookie)).isPremium).toBe(false);
@@ -120,7 +120,7 @@ describe('checkout: create, price, pay, Premium', () => {
   });
 
   it('the subscription info re-reads a paid checkout from Stripe when the webhook is late', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie);
     t.stripe.autoDeliver = false;
     try {
@@ -137,7 +137,7 @@ describe('checkout: create, price, pay, Premium', () => {
 
 describe('leaving checkout unpaid and changing plans', () => {
   it('cancel-incomplete ends the waiting subscription so it can never be paid; a new checkout starts fresh', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await signUpVerifiedUser(t);
     const first = await startCheckout(t, cookie, 'monthly');
     const cancelled = await inject(t.app, { method: 'POST', url: '/api/cancel-incomplete-subscription', cookie, payload: { subscriptionId: first.subscriptionId } });
     expect(cancelled.statusCode).toBe(200);
@@ -157,7 +157,7 @@ describe('leaving checkout unpaid and changing plans', () => {
   });
 
   it('starting a checkout for the other plan abandons the open one first', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const monthly = await startCheckout(t, cookie, 'monthly');
     const yearly = await startCheckout(t, cookie, 'yearly');
     expect(yearly.subscriptionId).not.toBe(monthly.subscriptionId);
@@ -165,7 +165,7 @@ describe('leaving checkout unpaid and changing plans', () => {
   });
 
   it('a paid subscription cannot be abandoned as incomplete', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie);
     await t.stripe.pay(created.subscriptionId);
     const response = await inject(t.app, { method: 'POST', url: '/api/cancel-incomplete-subscription', cookie, payload: { subscriptionId: created.subscriptionId } });
@@ -175,7 +175,7 @@ describe('leaving checkout unpaid and changing plans', () => {
   });
 
   it('monthly to yearly changes the price now and prorates the difference', async () => {
-    const { cookie } = await signUpUser(t.app, t.config);
+    const { cookie } = await signUpVerifiedUser(t);
     const created = await startCheckout(t, cookie, 'monthly');
     await t.stripe.pay(created.subscriptionId);
     const response = await inject(t.app, { method: 'POST', url: '/api/change-subscription-period', cookie, payload: { period: 'yearly' } });
@@ -195,7 +195,7 @@ describe('leaving checkout unpaid and changing plans', () => {
 
 describe('cancelling at period end, renewal, expiry', () => {
   async function paidSubscriber() {
-    const signedUp = await signUpUser(t.app, t.config);
+    const signedUp = await signUpVerifiedUser(t);
     const created = await startCheckout(t, signedUp.cookie);
     await t.stripe.pay(created.subscriptionId);
     return { ...signedUp, subscriptionId: created.subscriptionId };
@@ -239,7 +239,8 @@ describe('cancelling at period end, renewal, expiry', () => {
 
   it('a renewal is paid and e-mailed; a declined renewal is e-mailed, Premium holds while Stripe retries, and ends when Stripe gives up', async () => {
     const { user, cookie, subscriptionId } = await paidSubscriber();
-    const mailTo = () => t.mail.messages.filter((m) => m.to.includes(user.email));
+    // Billing mail only (the signup's verification e-mail went to the same address).
+    const mailTo = () => t.mail.messages.filter((m) => m.to.includes(user.email) && !m.subject.startsWith('Verify your email'));
     const before = await rowOf(subscriptionId);
 
     await t.stripe.renew(subscriptionId, 'paid');
@@ -266,7 +267,7 @@ describe('cancelling at period end, renewal, expiry', () => {
 
 describe('account deletion', () => {
   it('cancelSubscriptionsForDeletedAccount ends the live subscription and any waiting checkout at once', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
+    const { user, cookie } = await signUpVerifiedUser(t);
     const paid = await startCheckout(t, cookie);
     await t.stripe.pay(paid.subscriptionId);
     const billing = t.config.billing;

@@ -1,14 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { chatMessageColumns, chatMessages, type ChatMessage } from '#server/db/schema.ts';
+import { chatMessageColumns, chatMessages, chatSessions, type ChatMessage } from '#server/db/schema.ts';
 import { ownedBy } from './messages.queries.ts';
 
-/** Puts a failed or stopped reply back to 'streaming' with empty text; the status check makes two retries race safely. */
-/** A failed or stopped reply (in the status given) back to an empty 'streaming' one; undefined when it is not in that status. */
+/**
+ * A failed or stopped reply (in the status given) back to an empty 'streaming' one; undefined when it is
+ * not in that status (the status check makes two retries race safely).
+ */
 export async function restartReply(
   tx: Executor,
   messageId: string,
-  values: { userRole: string; executiveRole: string },
+  values: { userRole: string; executiveRole: string; chargedDay: string | null },
   fromStatus: ChatMessage['status'],
 ): Promise<ChatMessage | undefined> {
   if (fromStatus !== 'failed' && fromStatus !== 'stopped') return undefined;
@@ -54,14 +56,20 @@ export async function markReplyStopped(db: Executor, messageId: string, userId: 
  * Replies whose runner is gone fail, keeping their partial text: every 'streaming' one, or with
  * `silentForMs` only those whose runner has not shown it was alive for that long (by the database's clock).
  */
-export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<number> {
+export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<Array<{ id: string; sessionId: string; chargedDay: string | null }>> {
   const streaming = eq(chatMessages.status, 'streaming');
-  const rows = await db
+  return db
     .update(chatMessages)
     .set({ status: 'failed', error })
     .where(silentForMs === undefined ? streaming : and(streaming, sql`${chatMessages.heartbeatAt} < now() - make_interval(secs => ${silentForMs / 1000})`))
-    .returning({ id: chatMessages.id });
-  return rows.length;
+    .returning({ id: chatMessages.id, sessionId: chatMessages.sessionId, chargedDay: chatMessages.chargedDay });
+}
+
+/** Whose conversations these are (recovery gives interactions back to their owners). */
+export async function ownersOfSessions(db: Executor, sessionIds: string[]): Promise<Map<string, string>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db.select({ id: chatSessions.id, userId: chatSessions.userId }).from(chatSessions).where(inArray(chatSessions.id, sessionIds));
+  return new Map(rows.map((r) => [r.id, r.userId]));
 }
 
 /** Shows that this instance's runners are alive, text or no text yet (a runner waiting for its first token too). */

@@ -11,6 +11,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { localKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -32,8 +33,11 @@ export default function SignInPage() {
       await signIn.mutateAsync(values);
       writeStorage('local', localKeys.testPremium, null);
       navigate(safeRedirect(new URLSearchParams(search).get('redirect'), '/chat'));
-    } catch {
-      notify({ ...authText.signInFailed, variant: 'destructive' });
+    } catch (error) {
+      // Too many attempts (for this address or this account) says so and how long to wait; every
+      // other failure is the one message that never tells which of e-mail or password was wrong.
+      const throttled = error instanceof ApiError && error.status === 429;
+      notify({ ...(throttled ? authText.signInThrottled(error.message) : authText.signInFailed), variant: 'destructive' });
     }
   });
 

@@ -21,6 +21,7 @@ import { loadStripeFor } from '../logic/load-stripe.ts';
 import { AddressForm, emptyAddress } from './address-form.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PlanChooser, PremiumFeatureList } from './plan-chooser.tsx';
+import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 
 /** Spec section 9: the page moves on to /chat 1.5 s after the payment went through. */
 export const AFTER_PAYMENT_DELAY_MS = 1500;
@@ -47,6 +48,7 @@ function Shell({ children, showReturn }: { children: React.ReactNode; showReturn
           </Button>
         ) : null}
       </SiteHeader>
+      <EmailVerificationBanner />
       <main id="main" className="flex-1 px-4 py-8 sm:py-12">
         <div className="mx-auto w-full max-w-5xl">{children}</div>
       </main>

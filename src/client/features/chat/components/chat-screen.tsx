@@ -21,6 +21,7 @@ import { ChatHeader } from './chat-header.tsx';
 import { ChatInputPanel } from './chat-input-panel.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { ProfileMenu, type ProfileMenuExtras } from './profile-menu.tsx';
+import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 
 /**
  * The header's export control. Export belongs to the history feature, and client features do not
@@ -98,6 +99,7 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachmen
         exportMenu={renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => upgrade.show(chatText.exportIsPremium) })}
         profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => upgrade.show()} onSignOut={() => void signOut()} extras={profileMenuExtras} />}
       />
+      <EmailVerificationBanner />
       <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
           <ConversationView

@@ -1,3 +1,4 @@
+import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { HistoryUpgradePrompt } from './history-upgrade-prompt.tsx';
@@ -9,6 +10,7 @@ export default function HistoryPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <SiteHeader />
+      <EmailVerificationBanner />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
         {user ? user.isPremium ? <HistoryWorkspace userId={user.id} /> : <HistoryUpgradePrompt /> : null}
       </main>

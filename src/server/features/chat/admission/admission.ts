@@ -21,8 +21,8 @@ export interface AdmissionDeps {
 interface AdmissionSteps<Checked, Written> {
   /** Refuses (throws) before the interaction is counted; what it answers goes to `write`. */
   check(tx: Executor, session: ChatSession): Promise<Checked>;
-  /** Stores what the reply needs, once the interaction is counted; `at` orders what it writes. */
-  write(tx: Executor, session: ChatSession, at: number, checked: Checked): Promise<Written>;
+  /** Stores what the reply needs, once the interaction is counted (on `chargedDay`, kept on the reply); `at` orders what it writes. */
+  write(tx: Executor, session: ChatSession, at: number, checked: Checked, chargedDay: string | null): Promise<Written>;
 }
 
 /**
@@ -46,7 +46,7 @@ async function admit<Checked, Written>(
     assertExecutiveAllowed(caller, session.executiveRole);
     const checked = await steps.check(tx, session);
     const chargedDay = charge ? await chargeInteraction(tx, caller) : null;
-    return { session, chargedDay, written: await steps.write(tx, session, at, checked) };
+    return { session, chargedDay, written: await steps.write(tx, session, at, checked, chargedDay) };
   });
 }
 
@@ -108,12 +108,12 @@ export async function sendWithContextChecks(deps: AdmissionDeps, caller: Caller,
       assertMayChangeStartedConversation(caller);
       return { userRole, note: contextChangeNote(session, { ...session, userRole }) };
     },
-    async write(tx, session, at, { userRole, note }) {
+    async write(tx, session, at, { userRole, note }, chargedDay) {
       const common = { sessionId, userRole, executiveRole: session.executiveRole };
       const rows: NewChatMessage[] = [
         ...(note ? [{ ...common, role: 'system' as const, content: note, timestamp: new Date(at - 1) }] : []),
         { ...common, role: 'user', content: input.content, documentIds: input.documentIds, status: 'complete', timestamp: new Date(at) },
-        { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
+        { ...common, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1), chargedDay },
       ];
       // The reply's history is read in the same transaction, sent right behind the insert without
       // waiting for it (statements of a transaction run in order).
@@ -147,9 +147,10 @@ export async function admitRetry(
     sessionId,
     {
       check: async () => undefined,
-      async write(tx, session) {
+      async write(tx, session, _at, _checked, chargedDay) {
         // Only from the status read before: a reply that changed status meanwhile is not retried at this price.
-        const restarted = await restartReply(tx, messageId, { userRole: session.userRole, executiveRole: session.executiveRole }, message.status);
+        // The row keeps what this admission charged (none for a stopped reply's retry): recovery gives back only that.
+        const restarted = await restartReply(tx, messageId, { userRole: session.userRole, executiveRole: session.executiveRole, chargedDay }, message.status);
         if (!restarted) throw notRetryable;
         return restarted;
       },

@@ -80,8 +80,9 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
       returning id, executive_role, industry, user_role
     ),
     inserted as (
-      insert into chat_messages (session_id, role, content, user_role, executive_role, document_ids, status, "timestamp")
-      select t.id, v.role, v.content, t.user_role, t.executive_role, v.document_ids, v.status, v.ts
+      insert into chat_messages (session_id, role, content, user_role, executive_role, document_ids, status, "timestamp", charged_day)
+      select t.id, v.role, v.content, t.user_role, t.executive_role, v.document_ids, v.status, v.ts,
+        case when v.role = 'assistant' then (select last_interaction_date from charged) end
       from touched t cross join (values
         ('user', ${input.content}::text, ${sql.param(input.documentIds)}::text[], 'complete', ${new Date(input.at).toISOString()}::timestamptz),
         ('assistant', '', '{}'::text[], 'streaming', ${new Date(input.at + 1).toISOString()}::timestamptz)

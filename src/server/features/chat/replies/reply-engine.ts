@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { replyErrors } from '#contract/chat.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { AccountDeps } from '#server/features/account/index.ts';
+import { refundInteraction, type AccountDeps } from '#server/features/account/index.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
-import { failStreamingReplies, saveReplyProgress, touchReplies } from '../replies.queries.ts';
+import { failStreamingReplies, ownersOfSessions, saveReplyProgress, touchReplies } from '../replies.queries.ts';
 import { titleAfterReply } from './auto-title.ts';
 import { finishReply } from './finish.ts';
 import { abortKind, TurnAbort } from './outcome.ts';
@@ -94,9 +94,17 @@ export class ReplyEngine {
    * the database, a 'streaming' reply may be theirs and alive.
    */
   async recover(options: { silentForMs?: number } = {}): Promise<number> {
-    const count = await failStreamingReplies(this.deps.db, replyErrors.interrupted, options.silentForMs);
-    if (count > 0) this.deps.log.info({ count }, 'marked interrupted replies as failed');
-    return count;
+    const failed = await failStreamingReplies(this.deps.db, replyErrors.interrupted, options.silentForMs);
+    if (failed.length > 0) this.deps.log.info({ count: failed.length }, 'marked interrupted replies as failed');
+    // An interrupted reply gives its free interaction back, as a reply that fails while running does
+    // (only on the day it was counted: yesterday's counter is gone already).
+    const charged = failed.filter((reply) => reply.chargedDay !== null);
+    const owners = await ownersOfSessions(this.deps.db, [...new Set(charged.map((reply) => reply.sessionId))]);
+    for (const reply of charged) {
+      const userId = owners.get(reply.sessionId);
+      if (userId) await refundInteraction(this.deps, userId, reply.chargedDay!).catch((err: unknown) => this.deps.log.warn({ err }, 'could not give back an interaction'));
+    }
+    return failed.length;
   }
 
   /** Refreshes the heartbeat of every reply written here, so other instances can tell a dead runner within seconds. */
