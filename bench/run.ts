@@ -7,6 +7,7 @@ import { runChatStreamBench } from './chat-stream.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
 import { runPdfExportBench } from './pdf-export.ts';
+import { runPwaBench } from './pwa.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const results: Array<[string, boolean]> = [];
@@ -16,6 +17,7 @@ results.push(['landing bundle', await runLandingBundleBench()]);
 results.push(['chat streaming', await runChatStreamBench()]);
 results.push(['conversation history list and search', await runHistoryBench()]);
 results.push(['/api/health while a PDF exports', await runPdfExportBench()]);
+results.push(['installable app: Chromium installability, repeat-visit LCP from the service worker', await runPwaBench()]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

@@ -32,7 +32,7 @@ test('the service worker registers at /sw.js, controls the page, the page is ins
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   // Playwright's contexts are off the record, which alone keeps Chromium from offering installation;
-  // nothing else may stand in the way (bench/pwa-installability.ts measures it in a real profile).
+  // nothing else may stand in the way (bench/pwa.ts measures it in a real profile: no error at all).
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
   const manifest = await cdp.send('Page.getAppManifest');
   expect(manifest.errors).toEqual([]);
