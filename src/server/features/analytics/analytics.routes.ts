@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageViewInputSchema, pageViewReportQuerySchema, pageViewReportSchema } from '#contract/consent.ts';
+import { pageViewReportQuerySchema, pageViewReportSchema } from '#contract/analytics.ts';
+import { pageViewInputSchema } from '#contract/consent.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
 import { requireUser } from '#server/plugins/session.ts';

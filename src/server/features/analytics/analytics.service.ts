@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { countedPagePaths, OTHER_PAGE_PATH, type PageViewReport, type PageViewReportQuery } from '#contract/consent.ts';
+import { countedPagePaths, OTHER_PAGE_PATH, type PageViewReport, type PageViewReportQuery } from '#contract/analytics.ts';
 import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
