@@ -9,6 +9,7 @@ import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench } from './landing-bundle.ts';
 import { runForgotPasswordBench } from './forgot-password.ts';
 import { runPdfExportBench } from './pdf-export.ts';
+import { runPwaBench } from './pwa.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const results: Array<[string, boolean]> = [];
@@ -22,6 +23,7 @@ const documents = await runDocumentsBench();
 results.push(['100 MB upload: server RSS growth', documents.upload]);
 results.push(['50-page PDF extraction + analysis', documents.analysis]);
 results.push(['forgot-password timing, registered vs unknown address', await runForgotPasswordBench()]);
+results.push(['installable app: Chromium installability, repeat-visit LCP from the service worker', await runPwaBench()]);
 
 console.log('\nSummary');
 for (const [name, pass] of results) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name}`);

@@ -60,3 +60,8 @@ export const offlineText = {
   notice: "You're offline. This conversation stays readable; sending resumes when the connection returns.",
   sendDisabled: 'Sending is paused while you are offline',
 } as const;
+
+/** What the page says when a new version is ready but waits for a streaming reply to finish. */
+export const pwaText = {
+  updateReady: { title: 'A new version is ready', description: 'It loads as soon as this reply finishes.' },
+} as const;

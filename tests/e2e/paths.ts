@@ -10,3 +10,5 @@ export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const e2eControlFile = path.join(e2eRoot, 'control.json');
 /** How many users the database held when the run began (global-setup.ts, global-teardown.ts). */
 export const e2eUserCountFile = path.join(e2eRoot, 'users-before-run.txt');
+/** The end-to-end server's own address (playwright.config.ts serves it as baseURL). */
+export const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;

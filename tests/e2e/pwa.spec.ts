@@ -1,15 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { offlineText } from '../../src/contract/pwa.ts';
+import { offlineText, pwaText } from '../../src/contract/pwa.ts';
+import { e2eServerUrl } from './paths.ts';
+import { type BuildProxy, startBuildProxy } from './build-proxy.ts';
+import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 /**
  * The installable app (issue 16, spec sections 4, 5 and 9): the service worker, the offline shell,
  * a new build picked up under the same origin, and the install offer on the chat welcome card.
  */
-const workerFile = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
-
 async function controlledByWorker(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
@@ -33,7 +32,7 @@ test('the service worker registers at /sw.js, controls the page, the page is ins
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   // Playwright's contexts are off the record, which alone keeps Chromium from offering installation;
-  // nothing else may stand in the way (bench/pwa-installability.ts measures it in a real profile).
+  // nothing else may stand in the way (bench/pwa.ts measures it in a real profile: no error at all).
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
   const manifest = await cdp.send('Page.getAppManifest');
   expect(manifest.errors).toEqual([]);
@@ -47,29 +46,92 @@ test('the service worker registers at /sw.js, controls the page, the page is ins
   await context.setOffline(false);
 });
 
-// FIXME (reported on issue 16): this journey used to pass only because every first visit reloaded itself
-// a second after the first worker activated (fixed in public/sw-update-message.js). With that gone, a
-// page first loaded without a worker is not reloaded when a new build activates: workbox-window reports
-// the takeover with isUpdate false for such a page and the update is triggered outside its Workbox
-// instance. The update flow's rules are unit-tested (update-flow.test.ts); the browser proof is open.
-test.fixme('a new build served under the same origin is installed, activated and the page reloads by itself', async ({ page }) => {
-  await page.goto('/');
-  const firstWorker = await controlledByWorker(page);
-  await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
-  const original = readFileSync(workerFile, 'utf8');
-  try {
-    // A byte-different worker is a new version; the page's 60 s check is asked to run now.
-    writeFileSync(workerFile, `${original}\n// e2e new build ${Date.now()}\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-    // Installed, activated 2 s later and reloaded: the flag set before the update is gone.
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true).catch(() => true), { timeout: 15_000 })
-      .toBe(false);
-  } finally {
-    writeFileSync(workerFile, original);
+test.describe('a new build served under the same origin', () => {
+  // Each journey talks to the server through its own proxy (its own origin and service worker registration),
+  // which serves a new /sw.js when told: no other journey running meanwhile sees that build.
+  const buildTest = test.extend<{ buildProxy: BuildProxy }>({
+    // eslint-disable-next-line no-empty-pattern
+    buildProxy: async ({}, use) => {
+      const proxy = await startBuildProxy(e2eServerUrl);
+      await use(proxy);
+      await proxy.close();
+    },
+    baseURL: async ({ buildProxy }, use) => use(buildProxy.url),
+  });
+
+  /** Counts the page's own loads (the first one and every reload). */
+  function countLoads(page: Page): { readonly loads: number } {
+    const counter = { loads: 0 };
+    page.on('load', () => (counter.loads += 1));
+    return counter;
   }
-  expect(await controlledByWorker(page)).toBe(firstWorker);
-  expect(await page.evaluate(() => localStorage.getItem('app_version'))).toMatch(/^[A-Za-z0-9_-]{6,}$/);
+
+  const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { loadedBeforeUpdate: boolean }).loadedBeforeUpdate = true));
+  const stillTheSamePage = (page: Page) => page.evaluate(() => (window as unknown as { loadedBeforeUpdate?: boolean }).loadedBeforeUpdate === true).catch(() => false);
+  /** What the page's 60 s check does, run now. */
+  const checkForUpdate = (page: Page) => page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+  const activeWorkerActivated = (page: Page) =>
+    page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: 20_000 });
+
+  buildTest('a tab opened before any worker existed is not reloaded when the first worker takes over, and reloads for the next build', async ({ page, buildProxy: proxy }) => {
+    const counter = countLoads(page);
+    await page.goto('/');
+    await markPage(page);
+    await controlledByWorker(page);
+    await activeWorkerActivated(page);
+    expect(await stillTheSamePage(page)).toBe(true);
+
+    proxy.publishNewBuild();
+    await checkForUpdate(page);
+    // Installed, activated 2 s later, and the page reloads by itself.
+    await expect.poll(() => stillTheSamePage(page), { timeout: 15_000 }).toBe(false);
+    await controlledByWorker(page);
+    await expect(page.getByRole('link', { name: 'Get Started for Free' })).toBeVisible();
+    // One reload in all: the new build's. The first worker's takeover, long before, reloaded nothing.
+    expect(counter.loads).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('app_version'))).toMatch(/^[A-Za-z0-9_-]{6,}$/);
+  });
+
+  buildTest('a tab the previous worker controls picks up a new build and reloads by itself', async ({ page, buildProxy: proxy }) => {
+    const counter = countLoads(page);
+    await page.goto('/plans');
+    await controlledByWorker(page);
+    await page.reload();
+    await controlledByWorker(page);
+    await markPage(page);
+
+    proxy.publishNewBuild();
+    await checkForUpdate(page);
+    await expect.poll(() => stillTheSamePage(page), { timeout: 15_000 }).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(counter.loads).toBe(3);
+  });
+
+  buildTest('a reply being written is never cut: the new build waits for it, says so, and loads once it finished', async ({ page, buildProxy: proxy }) => {
+    await signUpViaApi(page);
+    await page.goto('/chat');
+    await controlledByWorker(page);
+    await activeWorkerActivated(page);
+    const c = chat(page);
+
+    proxy.holdReplyStreams();
+    await c.ask('How should I plan next year?');
+    await c.waitForReplyStatus('streaming');
+    await markPage(page);
+    proxy.publishNewBuild();
+    await checkForUpdate(page);
+    // 2 s after it installed the new build takes over; the reply holds the reload, and the page says why.
+    await expect(page.getByText(pwaText.updateReady.title)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(pwaText.updateReady.description)).toBeVisible();
+    expect(await stillTheSamePage(page)).toBe(true);
+    await expect(c.lastReply).toHaveAttribute('data-status', 'streaming');
+
+    proxy.releaseReplyStreams();
+    // The reply finishes on screen, then the new build loads.
+    await expect.poll(() => stillTheSamePage(page), { timeout: 30_000 }).toBe(false);
+    await c.waitForReplyStatus('complete');
+    await expect(c.lastReply).toContainText('Questions for you');
+  });
 });
 
 test('/chat offline keeps the conversation readable, pauses sending with a reason and recovers by itself', async ({ page, context }) => {

@@ -16,5 +16,15 @@ export default function NoticeToaster() {
       }),
     [],
   );
-  return <Toaster visibleToasts={1} duration={NOTICE_REMOVE_DELAY_MS} closeButton position="top-center" theme="system" richColors />;
+  return (
+    <Toaster
+      visibleToasts={1}
+      duration={NOTICE_REMOVE_DELAY_MS}
+      closeButton
+      position="top-center"
+      theme="system"
+      richColors
+      toastOptions={{ classNames: { title: 'font-semibold!' } }}
+    />
+  );
 }

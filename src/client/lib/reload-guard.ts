@@ -21,6 +21,11 @@ export function holdReload(): () => void {
   };
 }
 
+/** True while anything holds reloads. */
+export function isReloadHeld(): boolean {
+  return holds > 0;
+}
+
 /** Runs `reload` now if nothing holds the guard, else as soon as the last hold is released. */
 export function reloadWhenIdle(reload: () => void): void {
   if (holds === 0) reload();

@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Relative, not #contract/*: drizzle-kit loads this file on its own.
 import { subscriptionLevels, subscriptionStatuses } from '../../contract/billing.ts';
 import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
@@ -383,3 +383,17 @@ export const jobs = pgTable(
   ],
 );
 export type Job = typeof jobs.$inferSelect;
+
+/**
+ * Page views per UTC day and page (docs/decisions/021-page-view-counts.md): counts only, written after
+ * 'Accept All'; no user, address, cookie or agent. Paths outside the app's pages share one row ('(other)').
+ */
+export const pageViewCounts = pgTable(
+  'page_view_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);

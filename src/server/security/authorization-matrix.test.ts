@@ -94,6 +94,8 @@ const ownerOnly = (status: number): Row['expected'] => [401, 404, 404, 404, stat
 const matrix: Row[] = [
   // Public pages and documents.
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  // Operators only: the admin role reads the page-view report; the owner of nothing here is a standard account.
+  { route: 'GET /api/admin/analytics/page-views', request: () => ({ url: '/api/admin/analytics/page-views?from=2026-11-01&to=2026-11-24' }), expected: [401, 403, 403, 200, 403] },
   { route: 'GET /api/health/live', request: () => ({ url: '/api/health/live' }), expected: everyone(200) },
   { route: 'GET /api/health/ready', request: () => ({ url: '/api/health/ready' }), expected: everyone(200) },
   // Metrics are the operator's: only METRICS_TOKEN opens them, never a user's session (operations.test.ts has the token holder).

@@ -2,7 +2,8 @@
  * Page-view analytics, run only after 'Accept All' (docs/decisions/006-analytics-after-consent.md).
  *
  * The default reporter is first-party: it posts the path (never the query string or fragment)
- * to /api/analytics/page-view, which writes one log line and stores nothing about the visitor.
+ * to /api/analytics/page-view, which writes one log line and adds one to the day's count for that page
+ * (decision 021); nothing about the visitor is stored.
  * An operator who wants a hosted tool replaces `reportPageView` below with that tool's call
  * (and adds its origin to the Content-Security-Policy); the consent gate stays as it is.
  */

@@ -1,31 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdReload, reloadWhenIdle } from '#client/lib/reload-guard.ts';
+import { holdReload, isReloadHeld, reloadWhenIdle } from '#client/lib/reload-guard.ts';
 import { recordAppVersion, versionFromScriptUrl } from './app-version.ts';
-import { startUpdateFlow, type UpdatableWorker } from './update-flow.ts';
+import { startUpdateFlow } from './update-flow.ts';
 
-type Listener = (event: { isUpdate?: boolean; data?: unknown }) => void;
-
-function fakeWorker() {
-  const listeners = new Map<string, Listener[]>();
-  const worker = {
-    updates: 0,
-    skipped: 0,
-    addEventListener: (type: string, listener: Listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
-    update: async () => {
-      worker.updates += 1;
+function start(controlledAtStart: boolean) {
+  const page = { reloads: 0, activations: 0, checks: 0, heldNotices: 0 };
+  const flow = startUpdateFlow(
+    {
+      reload: () => void (page.reloads += 1),
+      whenIdle: reloadWhenIdle,
+      isHeld: isReloadHeld,
+      activateWaiting: () => void (page.activations += 1),
+      checkForUpdate: async () => void (page.checks += 1),
+      onHeldForReply: () => void (page.heldNotices += 1),
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      setInterval: (run, ms) => setInterval(run, ms),
     },
-    messageSkipWaiting: () => {
-      worker.skipped += 1;
-    },
-    emit: (type: string, event: { isUpdate?: boolean; data?: unknown } = {}) => listeners.get(type)?.forEach((l) => l(event)),
-  };
-  return worker;
-}
-
-function start(worker: UpdatableWorker) {
-  const reload = vi.fn();
-  startUpdateFlow(worker, { reload, whenIdle: reloadWhenIdle, setTimeout: (run, ms) => setTimeout(run, ms), setInterval: (run, ms) => setInterval(run, ms) });
-  return reload;
+    controlledAtStart,
+  );
+  return { flow, page };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -33,53 +26,110 @@ afterEach(() => vi.useRealTimers());
 
 describe('service worker update flow', () => {
   it('checks for a new version every 60 s', async () => {
-    const worker = fakeWorker();
-    start(worker);
+    const { page } = start(true);
     await vi.advanceTimersByTimeAsync(59_999);
-    expect(worker.updates).toBe(0);
+    expect(page.checks).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(worker.updates).toBe(1);
+    expect(page.checks).toBe(1);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(worker.updates).toBe(2);
+    expect(page.checks).toBe(2);
   });
 
-  it('activates a newly installed version after 2 s and reloads when it takes control', async () => {
-    const worker = fakeWorker();
-    const reload = start(worker);
-    worker.emit('waiting');
+  it('a check that fails (offline) is tried again at the next interval', async () => {
+    let attempts = 0;
+    const failing = startUpdateFlow(
+      {
+        reload: vi.fn(),
+        whenIdle: reloadWhenIdle,
+        isHeld: isReloadHeld,
+        activateWaiting: vi.fn(),
+        checkForUpdate: () => {
+          attempts += 1;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        },
+        setTimeout: (run, ms) => setTimeout(run, ms),
+        setInterval: (run, ms) => setInterval(run, ms),
+      },
+      true,
+    );
+    failing.checkNow();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempts).toBe(2);
+  });
+
+  it.each([
+    ['a page that loaded under the previous worker', true, 0],
+    ['a page that loaded before any worker existed, once the first worker claimed it', false, 1],
+  ] as const)('%s: a new version activates 2 s after it installed, and the page reloads when it takes over', async (_, controlledAtStart, claims) => {
+    const { flow, page } = start(controlledAtStart);
+    for (let i = 0; i < claims; i++) flow.controllerChanged();
+    expect(page.reloads).toBe(0);
+    flow.waiting();
     await vi.advanceTimersByTimeAsync(1_999);
-    expect(worker.skipped).toBe(0);
+    expect(page.activations).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(worker.skipped).toBe(1);
-    worker.emit('controlling', { isUpdate: true });
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(page.activations).toBe(1);
+    flow.controllerChanged();
+    expect(page.reloads).toBe(1);
+    // The worker's update message that follows does not reload a second time.
+    flow.message({ type: 'app-updated' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(page.reloads).toBe(1);
+  });
+
+  it('a first visit never reloads itself: the first worker claiming the page is not an update, nor is a stray message', async () => {
+    const { flow, page } = start(false);
+    flow.controllerChanged();
+    flow.message({ type: 'app-updated' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(page.reloads).toBe(0);
   });
 
   it("reloads 1 s after the worker's update message, once", async () => {
-    const worker = fakeWorker();
-    const reload = start(worker);
-    worker.emit('message', { data: { type: 'app-updated' } });
+    const { flow, page } = start(true);
+    flow.message({ type: 'something-else' });
+    flow.message(null);
+    flow.message({ type: 'app-updated' });
     await vi.advanceTimersByTimeAsync(999);
-    expect(reload).not.toHaveBeenCalled();
+    expect(page.reloads).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    worker.emit('controlling', { isUpdate: true });
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(page.reloads).toBe(1);
+    flow.controllerChanged();
+    expect(page.reloads).toBe(1);
   });
 
-  it('never cuts a streaming reply: activation and reload wait until it finished', async () => {
-    const worker = fakeWorker();
-    const reload = start(worker);
+  it("a first visit once claimed reloads for the next version's update message too", async () => {
+    const { flow, page } = start(false);
+    flow.controllerChanged();
+    flow.controllerChanged();
+    flow.message({ type: 'app-updated' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(page.reloads).toBe(1);
+  });
+
+  it('never cuts a streaming reply: the new version activates on time, the reload waits until the reply finished, and the page says why', async () => {
+    const { flow, page } = start(true);
     const release = holdReload();
-    worker.emit('waiting');
+    flow.waiting();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(page.activations).toBe(1);
+    flow.controllerChanged();
+    flow.message({ type: 'app-updated' });
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(worker.skipped).toBe(0);
+    expect(page.reloads).toBe(0);
+    expect(page.heldNotices).toBe(1);
     release();
-    expect(worker.skipped).toBe(1);
-    const releaseAgain = holdReload();
-    worker.emit('controlling', { isUpdate: true });
-    expect(reload).not.toHaveBeenCalled();
-    releaseAgain();
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(page.reloads).toBe(1);
+    expect(page.heldNotices).toBe(1);
+  });
+
+  it('says nothing when no reply holds the update', async () => {
+    const { flow, page } = start(true);
+    flow.waiting();
+    await vi.advanceTimersByTimeAsync(2_000);
+    flow.controllerChanged();
+    expect(page.heldNotices).toBe(0);
+    expect(page.reloads).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ArrowUp, Mic, MicOff, Square } from 'lucide-react';
+import { ArrowUp, Mic, MicOff, Square, WifiOff } from 'lucide-react';
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
 import { MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { offlineText } from '#contract/pwa.ts';
@@ -55,8 +55,13 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
   return (
     <>
       {!online && (
-        <p role="status" id="offline-notice" className="mb-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
-          {offlineText.notice}
+        <p
+          role="status"
+          id="offline-notice"
+          className="mb-2 flex items-start gap-2.5 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{offlineText.notice}</span>
         </p>
       )}
       <form

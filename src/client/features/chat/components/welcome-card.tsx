@@ -60,7 +60,7 @@ export function WelcomeCard({
           </li>
         ))}
       </ul>
-      <div className="mt-6 flex flex-col gap-4 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-6 flex flex-col gap-4 border-t pt-5">
         <Button asChild variant="outline" size="sm" className="self-start">
           <Link href={historyHref}>
             <History aria-hidden />

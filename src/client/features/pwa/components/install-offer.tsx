@@ -1,4 +1,4 @@
-import { Download, Smartphone } from 'lucide-react';
+import { Download, Smartphone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
@@ -36,15 +36,32 @@ function MenuDotsIcon() {
   );
 }
 
+/** The offer's frame: an icon, a title, what to do, and the action if there is one. */
+function OfferPanel({ icon: Icon, title, label, children, action }: { icon: LucideIcon; title: string; label?: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center sm:gap-4"
+      {...(label ? { role: 'note', 'aria-label': label } : {})}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary dark:bg-brand/15 dark:text-brand" aria-hidden>
+          <Icon className="size-4.5" />
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="font-medium text-foreground">{title}</p>
+          <div className="mt-0.5 text-muted-foreground">{children}</div>
+        </div>
+      </div>
+      {action}
+    </div>
+  );
+}
+
 function Steps({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="text-xs text-muted-foreground sm:max-w-xs" role="note" aria-label={title}>
-      <p className="flex items-center gap-2 font-medium text-foreground">
-        <Smartphone className="size-3.5 shrink-0" aria-hidden />
-        {title}
-      </p>
-      <ol className="mt-1.5 list-decimal space-y-1 pl-5">{children}</ol>
-    </div>
+    <OfferPanel icon={Smartphone} title={title} label={title}>
+      <ol className="mt-1 list-decimal space-y-1 pl-4.5">{children}</ol>
+    </OfferPanel>
   );
 }
 
@@ -99,12 +116,17 @@ export function InstallOffer() {
   if (offer === 'ios_manual' || offer === 'samsung_manual') return manual[offer](appName);
   const failure = outcome ? failureText(outcome) : null;
   return (
-    <div className="flex flex-col gap-1.5 sm:max-w-xs sm:items-end">
-      <Button type="button" size="sm" variant="secondary" onClick={() => void install()} className="self-start sm:self-end">
-        <Download aria-hidden />
-        Install app
-      </Button>
-      <p className="text-xs text-muted-foreground">{failure ?? `Open ${appName} from your home screen or dock, like any app.`}</p>
-    </div>
+    <OfferPanel
+      icon={Download}
+      title={`Get the ${appName} app`}
+      action={
+        <Button type="button" size="sm" onClick={() => void install()} className="self-start sm:self-center">
+          <Download aria-hidden />
+          Install app
+        </Button>
+      }
+    >
+      <p className={failure ? 'text-destructive' : undefined}>{failure ?? 'Open it from your home screen or dock, like any app, and pick up where you left off.'}</p>
+    </OfferPanel>
   );
 }
