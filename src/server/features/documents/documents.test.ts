@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uploadText } from '#contract/documents.ts';
-import { type ChatMessage, documents } from '#server/db/schema.ts';
+import { type ChatMessage, documents, users } from '#server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { claimJob, insertJob } from '#server/jobs/jobs.queries.ts';
 import { documentsContextProvider } from './documents-context.ts';
@@ -173,6 +173,18 @@ describe('documents on local storage', () => {
     await t.app.jobs.runUntilIdle();
     expect((await inject(t.app, { method: 'GET', url: `/api/documents/${secondDoc.id}`, cookie })).statusCode).toBe(404);
     expect(existsSync(storedFile(second.uploadURL!))).toBe(false);
+  });
+
+  it('deletes every document of an account, rows and files, when the account row goes (what account deletion does)', async () => {
+    const { cookie, session, user } = await t.conversation({ plan: 'admin' });
+    const uploaded = await uploadDocument(t.app, cookie, session.id, { name: 'plan.txt' });
+    const { document } = uploaded.response.json();
+    await t.app.jobs.runUntilIdle();
+    expect(existsSync(storedFile(uploaded.uploadURL!))).toBe(true);
+    await t.database.db.delete(users).where(eq(users.id, user.id));
+    await t.app.jobs.runUntilIdle();
+    expect(await t.database.db.select().from(documents).where(eq(documents.id, document.id))).toEqual([]);
+    expect(existsSync(storedFile(uploaded.uploadURL!))).toBe(false);
   });
 
   it('gives replies the documents: a question about a figure in a spreadsheet gets a reply that quotes it', async () => {
