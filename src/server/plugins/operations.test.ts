@@ -76,8 +76,10 @@ describe('operations', () => {
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe('5');
       expect(shed.json().code).toBe('unavailable:overloaded');
-      // Health answers anyway: a load balancer must not take a busy instance for a dead one.
+      // Health answers anyway: a load balancer must not take a busy instance for a dead one. Pages are not
+      // shed either (the app shell is cheap; a JSON error in place of a page is worse than a slow page).
       expect((await inject(other.app, { method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      expect((await inject(other.app, { method: 'GET', url: '/plans' })).statusCode).not.toBe(503);
       await expect.poll(async () => (await inject(other.app, { method: 'GET', url: '/api/auth/me' })).statusCode, { timeout: 5000, interval: 100 }).toBe(401);
     } finally {
       await other.close();

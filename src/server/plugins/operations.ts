@@ -70,7 +70,7 @@ export function createReplyMetrics(registry: Registry): {
  * - GET /metrics (Prometheus, fastify-metrics): request rates and latencies per route, open reply
  *   streams, replies being written, reply outcomes, tokens, jobs waiting. Behind METRICS_TOKEN;
  *   without one, served in development only.
- * - While the event loop lags past LOAD_SHED_EVENT_LOOP_DELAY_MS, requests other than health and
+ * - While the event loop lags past LOAD_SHED_EVENT_LOOP_DELAY_MS, API requests other than health and
  *   metrics get 503 with Retry-After (@fastify/under-pressure) instead of queueing without end.
  * - While draining (a SIGTERM, start-server.ts), new requests get 503 with Retry-After, readiness
  *   fails so the load balancer stops sending, and what is running finishes.
@@ -98,7 +98,9 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
       exposeStatusRoute: false,
       // Returning a body makes the plugin send it (nothing returned: the request goes on); its types say void.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-        if (healthRoutes.has(request.routeOptions.url ?? '')) return undefined;
+        // Only the API is shed: the app shell and its files are cheap to send, and a JSON error in place of
+        // a page is worse than a slow page. Health and metrics always answer.
+        if (!request.url.startsWith('/api/') || healthRoutes.has(request.routeOptions.url ?? '')) return undefined;
         request.log.warn({ url: request.url }, 'load shed: the event loop is overloaded');
         reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
         return { error: errorCatalog['unavailable:overloaded'].message, code: 'unavailable:overloaded' };
