@@ -21,7 +21,11 @@ const serverFeatureDependencies = {
   chat: ['account'],
   history: ['chat'],
   auth: ['billing'],
+  account: ['auth', 'billing'],
+  admin: ['auth', 'billing'],
   documents: ['chat', 'account'],
+  roundtable: ['chat', 'history'],
+  decisions: ['chat'],
 };
 
 /**
@@ -123,7 +127,7 @@ export default tseslint.config(
               except: [`./${name}`, ...(serverFeatureDependencies[name] ?? []).map((other) => `./${other}/index.ts`)],
               message: `Server features use each other only through index.ts, one way (serverFeatureDependencies in eslint.config.js): ${name} may use ${(serverFeatureDependencies[name] ?? []).join(', ') || 'none'}.`,
             })),
-            ...['plugins', 'streams', 'ai', 'mail', 'db'].map((dir) => ({
+            ...['plugins', 'streams', 'redis', 'ai', 'mail', 'db'].map((dir) => ({
               target: `./src/server/${dir}`,
               from: './src/server/features',
               message: `src/server/${dir} serves the features and imports none of them; app.ts wires features together.`,

@@ -1,8 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
@@ -45,6 +48,10 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    // The public pages rendered to HTML (hydrated in the browser), then brotli and gzip twins of every
+    // built text file, the service worker included (docs/decisions/027-performance.md).
+    prerender(),
+    precompress(),
   ],
   resolve: {
     // wouter imports the pre-React-18 shim; React 19 has the hook (keeps the landing page under budget).
@@ -80,6 +87,11 @@ export default defineConfig({
     // share no state through modules: each opens its own app, database and DOM and cleans up after itself
     // (tests/helpers/client-setup.ts empties the DOM and storage after every test).
     isolate: false,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine, which then
+    // waits on databases (PGlite's worker thread, PostgreSQL), timers and sockets for a third of the run.
+    // The tests are mostly waiting, so one worker more than the cores keeps both busy: the PGlite run went
+    // from 201 s to 105 s on 2 cores (same tests, same machine). VITEST_MAX_WORKERS overrides.
+    maxWorkers: process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : availableParallelism() + 1,
     projects: [
       {
         extends: true as const,

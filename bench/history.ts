@@ -1,7 +1,8 @@
 /**
  * Conversation history at scale: one Premium user with 2,000 conversations and 100,000 messages in
  * an on-disk PGlite, served by the real application in this process. Measures the server's own
- * time (Fastify's reply.elapsedTime) for the list and for searches, against a 100 ms target.
+ * time (Fastify's reply.elapsedTime) for the list's pages and for searches, against a 50 ms p95 target
+ * (issue 18). Search documents are built by the background job the import queues, never in a search.
  * `npx tsx bench/history.ts` runs it alone; `npm run bench` runs it with the others.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,14 +11,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { configFrom } from '../src/server/config.ts';
-import { openDatabase, type Db } from '../src/server/db/client.ts';
+import { openDatabase, type Executor } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { chatMessages, chatSessions, users } from '../src/server/db/schema.ts';
 
 const CONVERSATIONS = 2_000;
 const MESSAGES = 100_000;
 const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 30);
-const TARGET_MS = 100;
+const TARGET_MS = 50;
 
 /** Deterministic pseudo-random numbers, so every run seeds the same text. */
 function random(seed: number) {
@@ -67,7 +68,7 @@ function stats(times: number[], results: number): Stats {
 }
 
 /** One user's history: conversations updated over the last year, 50 messages each on average, in multi-row inserts. */
-export async function seedHistory(db: Db, userId: string): Promise<string[]> {
+export async function seedHistory(db: Executor, userId: string): Promise<string[]> {
   // Seed: conversations updated over the last year, 50 messages each on average, in multi-row inserts.
   const rand = random(42);
   const text = textGenerator(rand);
@@ -128,7 +129,8 @@ export async function runHistoryBench(): Promise<boolean> {
     await database.db.update(users).set({ appUserType: 'vip' }).where(eq(users.id, userId));
 
     const seedStart = performance.now();
-    const sessionIds = await seedHistory(database.db, userId);
+    // One transaction, as an import would be: the indexing job it queues is seen (and runs) once, at commit.
+    const sessionIds = await database.db.transaction((tx) => seedHistory(tx, userId));
     const seedMs = performance.now() - seedStart;
 
     const request = async (url: string) => {
@@ -139,9 +141,19 @@ export async function runHistoryBench(): Promise<boolean> {
     const listUrl = `/api/users/${userId}/chat-sessions`;
     const searchUrl = (q: string) => `${listUrl}?q=${encodeURIComponent(q)}`;
 
-    // The first search builds every conversation's search document (a one-off after a bulk import or the migration).
+    // The import queued one indexing job (migration 0012): the queue builds the 2,000 documents in the
+    // background; the first search after it is timed like any other.
+    const indexStart = performance.now();
+    await app.jobs.runUntilIdle();
+    const indexMs = performance.now() - indexStart;
     const firstList = await request(listUrl);
     const firstSearch = await request(searchUrl('revenue'));
+    // A page deep in the list (the 21st, conversations 1,001 to 1,050), reached through the cursors.
+    let deepUrl = listUrl;
+    for (let page = 0; page < 20; page++) {
+      const response = await app.inject({ method: 'GET', url: deepUrl, headers: { cookie } });
+      deepUrl = `${listUrl}?before=${encodeURIComponent((response.json() as { nextCursor: string }).nextCursor)}`;
+    }
 
     const measure = async (url: string, before?: () => Promise<void>) => {
       const times: number[] = [];
@@ -163,7 +175,8 @@ export async function runHistoryBench(): Promise<boolean> {
     };
 
     const rows: Array<[string, Stats]> = [
-      ['list (1,000 newest of 2,000)', await measure(listUrl)],
+      ['list, first page (50 newest of 2,000)', await measure(listUrl)],
+      ['list, 21st page (by cursor)', await measure(deepUrl)],
       ['search title word "atlas"', await measure(searchUrl('atlas'))],
       ['search message word "ventorka"', await measure(searchUrl('ventorka'))],
       ['search rare word "zanzibar"', await measure(searchUrl('zanzibar'))],
@@ -176,14 +189,18 @@ export async function runHistoryBench(): Promise<boolean> {
     const counts = await database.db.execute(sql`select (select count(*) from chat_sessions) as sessions, (select count(*) from chat_messages) as messages`);
     const { sessions, messages } = (counts as unknown as { rows: Array<{ sessions: number; messages: number }> }).rows[0]!;
     console.log(`\nConversation history: ${Number(sessions).toLocaleString('en-US')} conversations, ${Number(messages).toLocaleString('en-US')} messages, one user, PGlite on disk`);
-    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s; first list ${firstList.ms.toFixed(0)} ms; first search (builds all 2,000 search documents once) ${firstSearch.ms.toFixed(0)} ms`);
+    const firstOk = firstSearch.ms < TARGET_MS;
+    console.log(
+      `  seeded in ${(seedMs / 1000).toFixed(1)} s; search documents built by the background job in ${(indexMs / 1000).toFixed(1)} s (not in any request); first list ${firstList.ms.toFixed(1)} ms`,
+    );
+    console.log(`  first search after the import ${firstSearch.ms.toFixed(1)} ms (target < ${TARGET_MS} ms) ${firstOk ? 'PASS' : 'FAIL'}`);
     console.log(`  server time over ${RUNS} runs each (Fastify reply.elapsedTime), target p95 < ${TARGET_MS} ms`);
-    let pass = true;
+    let pass = firstOk;
     for (const [name, s] of rows) {
       const ok = s.p95 < TARGET_MS;
       pass &&= ok;
       console.log(
-        `  ${name.padEnd(38)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms   max ${s.max.toFixed(1).padStart(6)} ms   ${String(s.results).padStart(4)} results   ${ok ? 'PASS' : 'FAIL'}`,
+        `  ${name.padEnd(40)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms   max ${s.max.toFixed(1).padStart(6)} ms   ${String(s.results).padStart(4)} results   ${ok ? 'PASS' : 'FAIL'}`,
       );
     }
     return pass;

@@ -1,3 +1,4 @@
+import { DEFAULT_FREE_RETENTION_DAYS } from '#contract/limits.ts';
 import { DEFAULT_APP_NAME, DEFAULT_COMPANY_NAME } from '#contract/product.ts';
 
 /**
@@ -8,10 +9,13 @@ import { DEFAULT_APP_NAME, DEFAULT_COMPANY_NAME } from '#contract/product.ts';
 interface PublicConfig {
   appName: string;
   companyName: string;
+  /** FREE_RETENTION_DAYS, which the plans table, terms and privacy policy state (0: conversations are kept). */
+  freeRetentionDays: number;
 }
 
 function readPublicConfig(): Partial<PublicConfig> {
-  if (typeof document === 'undefined') return {};
+  // The build's prerenderer (no document) writes placeholders the server fills in from its configuration.
+  if (typeof document === 'undefined') return (globalThis as { prerenderConfig?: Partial<PublicConfig> }).prerenderConfig ?? {};
   const element = document.getElementById('app-config');
   if (!element?.textContent) return {};
   try {
@@ -26,4 +30,5 @@ const fromServer = readPublicConfig();
 export const clientConfig: PublicConfig = {
   appName: fromServer.appName ?? import.meta.env.VITE_APP_NAME ?? DEFAULT_APP_NAME,
   companyName: fromServer.companyName ?? DEFAULT_COMPANY_NAME,
+  freeRetentionDays: typeof fromServer.freeRetentionDays === 'number' ? fromServer.freeRetentionDays : DEFAULT_FREE_RETENTION_DAYS,
 };

@@ -1,27 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { CookieBanner } from '#client/features/consent/components/cookie-banner.tsx';
-import { PageViewTracker } from '#client/features/consent/components/page-view-tracker.tsx';
-import { Providers } from './app/providers.tsx';
-import { PageMeta } from './app/page-meta.tsx';
-import { AppRoutes } from './app/routes.tsx';
-import { ScrollToTop } from './app/scroll-to-top.tsx';
+// First, before any chunk builds a zod schema: zod must not probe for eval under the page's CSP (lib/zod-csp.ts).
+import './lib/zod-csp.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { currentUserQueryKey } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import './styles.css';
 
 captureInstallPrompt();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <PageMeta />
-      <ScrollToTop />
-      <AppRoutes />
-      <CookieBanner />
-      <PageViewTracker />
-    </Providers>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+if (root.dataset.prerendered === 'signed-out') {
+  // A page prerendered at build time, which the server sends only to a request without a session cookie:
+  // the visitor is signed out, so the page hydrates in that state without asking /api/auth/me first
+  // (docs/decisions/027-performance.md). Signed-in visitors get the empty shell and a client render.
+  queryClient.setQueryData(currentUserQueryKey, null);
+  // At once, before the load event: a page that looks ready must be ready. Hydrating after the first paint
+  // (tried, decision 035) left a moment in which a typed value or a click landed on server HTML only.
+  hydrateRoot(root, <App />);
+} else {
+  createRoot(root).render(<App />);
+}
 
 // The service worker (installable app, offline shell, updates) starts after the page has loaded,
 // in its own chunk, so it never delays the first page (docs/decisions/023-installable-app.md).

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { billingPeriodSchema } from './plans.ts';
+import { billingPeriods } from './plans.ts';
+
+export const billingPeriodSchema = z.enum(billingPeriods);
 
 /**
  * Billing (spec sections 3, 4, 7, 8): the shapes of every billing call, and every string the

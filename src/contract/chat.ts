@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAYED_MESSAGES } from './limits.ts';
+import { DISPLAYED_MESSAGES, FREE_DAILY_INTERACTIONS } from './limits.ts';
 import { executiveRoles, industries } from './roles.ts';
 
 /** Validation messages and other user-facing chat strings, shared by the API, the client and the tests. */
@@ -46,9 +46,31 @@ export const chatText = {
   earlierMessagesFailed: { title: 'Error', description: 'Failed to load earlier messages' },
   feedbackFailed: { title: 'Feedback failed', description: 'Your rating could not be saved. Please try again.' },
   deleteFailed: { title: 'Delete failed', description: 'The message could not be deleted. Please try again.' },
+  /** Deleting asks first (issue 14, defect 8; decision 028): a question goes with its reply. */
+  confirmDelete: {
+    question: { title: 'Delete this question and its reply?', description: 'Both are removed from this conversation for good.' },
+    reply: { title: 'Delete this reply?', description: 'It is removed from this conversation for good. Your question stays.' },
+    confirm: 'Delete',
+    cancel: 'Cancel',
+  },
   copyFailed: { title: 'Copy failed', description: 'The message could not be copied to the clipboard.' },
+  /** The copy buttons on a reply's tables and code blocks (issue 14, point 5). */
+  copyBlock: { table: 'Copy table', code: 'Copy code', copied: 'Copied' },
   stopFailed: { title: 'Error', description: 'Failed to stop the reply' },
   retryFailed: { title: 'Error', description: 'Failed to retry the reply' },
+  regenerateFailed: { title: 'Error', description: 'Failed to regenerate the reply' },
+  /** "Ask another executive" (issue 14, point 3). */
+  secondOpinion: {
+    label: 'Ask another executive',
+    menuLabel: 'Same question, another executive',
+    isPremium: 'A second opinion from another executive is part of Premium.',
+    failed: { title: 'Error', description: 'Failed to ask another executive' },
+  },
+  /** Edit and resend the last question (issue 14, point 4; decision 028). */
+  editing: {
+    note: 'Editing your last question. Sending replaces it and its reply.',
+    cancel: 'Cancel edit',
+  },
   speechNotSupported: { title: 'Not Supported', description: 'Speech recognition is not supported in this browser.' },
   speechFailed: { title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.' },
   readAloudNotSupported: { title: 'Audio Not Supported', description: 'Reading replies aloud is not supported in this browser.' },
@@ -58,6 +80,35 @@ export const chatText = {
   exportIsPremium: 'Export is part of Premium.',
   /** Said to screen readers when a reply has been written. */
   replied: (advisor: string | null) => `${advisor ?? 'Your advisor'} replied.`,
+  /**
+   * A free account out of today's interactions (issue 14, defect 7; decision 028): said before anything
+   * is sent, with when they come back. `when` is e.g. "tomorrow at 1:00 AM", in the reader's time.
+   */
+  limitReached: {
+    title: `You've used today's ${FREE_DAILY_INTERACTIONS} free interactions`,
+    renews: (when: string) => `Your free interactions renew ${when}.`,
+    upgrade: 'Upgrade to Premium for unlimited conversations.',
+    placeholder: (when: string) => `Daily limit reached. Renews ${when}.`,
+  },
+  /** The reader scrolled up from the end (issue 14, defect 9). */
+  jumpToLatest: { label: 'Jump to latest', arriving: (advisor: string) => `${advisor} is still writing` },
+  /** The shortcuts dialog, opened with "?" (issue 14, point 4). `keys` are pressed together. */
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    description: 'Outside the message box, unless said otherwise.',
+    list: [
+      { keys: ['Ctrl', 'Shift', 'O'], action: 'Start a new conversation' },
+      { keys: ['Ctrl', 'Shift', '.'], action: 'Show or hide the conversations sidebar' },
+      { keys: ['/'], action: 'Focus the message box' },
+      { keys: ['Enter'], action: 'Send (in the message box)' },
+      { keys: ['Shift', 'Enter'], action: 'New line (in the message box)' },
+      { keys: ['Esc'], action: 'Stop the reply being written' },
+      { keys: ['?'], action: 'Show these shortcuts' },
+    ],
+    macNote: 'On a Mac, use ⌘ for Ctrl.',
+  },
+  /** The header's title before a conversation exists (issue 14, point 7). */
+  newConversationTitle: 'New conversation',
   loadFailedTitle: 'This conversation could not be loaded.',
   loadFailedText: 'Check your connection and try again.',
 } as const;
@@ -125,12 +176,20 @@ export const chatMessageSchema = z.object({
   completionTokens: z.number().nullable(),
   /** Why a failed reply failed, in words a user can read. */
   error: z.string().nullable(),
+  /** The roundtable this message belongs to (its question or a seat's turn); null for a 1-on-1 message. */
+  roundtableId: z.string().nullable().optional(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
 
 export const chatSessionParamsSchema = z.object({ id: idSchema });
 export const chatMessageParamsSchema = z.object({ id: idSchema, messageId: idSchema });
 export const messageParamsSchema = z.object({ id: idSchema });
+/**
+ * DELETE /api/messages/:id: what went. Deleting a question takes its reply with it (decision 028), so
+ * the list holds the question's id and its reply's; deleting a reply or a note, that one id.
+ */
+export const deleteMessageResponseSchema = z.object({ deletedIds: z.array(z.string()) });
+export type DeleteMessageResponse = z.infer<typeof deleteMessageResponseSchema>;
 export const userParamsSchema = z.object({ id: idSchema });
 
 /** POST /api/chat-sessions. userId, when sent, must be the caller's own. */
@@ -181,14 +240,35 @@ export const sendUserMessageResponseSchema = z.object({
   assistantMessage: chatMessageSchema,
   systemMessage: chatMessageSchema.nullable(),
 });
+export type SendUserMessageResponse = z.infer<typeof sendUserMessageResponseSchema>;
 export const sendSystemMessageResponseSchema = z.object({ systemMessage: chatMessageSchema });
 export const sendMessageResponseSchema = z.union([sendUserMessageResponseSchema, sendSystemMessageResponseSchema]);
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/**
+ * POST .../messages/:messageId/second-opinion (Premium; issue 14, point 3): the reply's question asked
+ * again of another executive, in the same conversation. Answers like a send, with the switch's note.
+ */
+export const secondOpinionInputSchema = z.object({ executiveRole: executiveRoleSchema });
+export type SecondOpinionInput = z.infer<typeof secondOpinionInputSchema>;
 
 /** POST .../messages/:messageId/stop and .../retry answer the assistant message as it now is. */
 export const assistantMessageResponseSchema = z.object({ message: chatMessageSchema });
 
 export const generateTitleResponseSchema = z.object({ title: z.string() });
+
+/**
+ * PATCH /api/chat-sessions/:id: the owner renames the conversation (decision 033). Trimmed, inner runs
+ * of whitespace (a pasted line break) made one space, 1 to MAX_TITLE_LENGTH characters, the same rule
+ * as a title given at creation. A renamed title is never replaced by an automatic one.
+ */
+export const renameChatSessionInputSchema = z.object({
+  title: z
+    .string({ error: chatValidation.titleInvalid })
+    .transform((title) => title.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(1, chatValidation.titleInvalid).max(MAX_TITLE_LENGTH, chatValidation.titleInvalid)),
+});
+export type RenameChatSessionInput = z.infer<typeof renameChatSessionInputSchema>;
 
 /** PATCH /api/messages/:id/feedback: like 1 clears dislike, dislike -1 clears like, both null clears both. */
 export const messageFeedbackInputSchema = z

@@ -22,7 +22,5 @@ export const pageViewInputSchema = z.object({
 });
 export type PageViewInput = z.infer<typeof pageViewInputSchema>;
 
-/** What the cookie banner says when a choice could not be stored. */
-export const consentText = {
-  saveFailed: { title: 'Cookie choice not saved', description: 'Please try again in a moment.' },
-} as const;
+// Strings only, in their own module so the cookie banner does not pull in zod (decision 007).
+export { consentText } from './consent-text.ts';

@@ -52,8 +52,20 @@ export const errorCatalog = {
   'not_found:document': { status: 404, message: 'Document not found' },
   'not_found:upload': { status: 404, message: 'This upload could not be found. Please upload the file again.' },
   'payload_too_large:file': { status: 413, message: 'Please select a file smaller than 100MB' },
+  // The decision log (src/contract/decisions.ts; decision 034).
+  'not_found:decision': { status: 404, message: 'Decision not found' },
+  'forbidden:decisions': {
+    status: 403,
+    message: 'Free accounts keep one saved decision. Upgrade to Premium to log every decision and action item, with follow-ups.',
+  },
+  // Roundtables (src/contract/roundtable.ts).
+  'not_found:roundtable': { status: 404, message: 'Roundtable not found' },
+  'rate_limit:roundtables': { status: 429, message: 'You already have roundtables in session. Wait for one to finish, or stop it, before convening another.' },
+  'bad_request:roundtable_state': { status: 400, message: 'This roundtable cannot do that in its current state.' },
   'ai:provider': { status: 502, message: 'The AI provider is unavailable right now. Please try again.' },
   // History: PDF exports past the per-process limit of renders in flight (decision 020).
+  // The decision memo needs a question the advisor has answered.
+  'bad_request:memo_empty': { status: 400, message: 'Ask a question and get an answer first: the memo writes up a decision the conversation discussed.' },
   'unavailable:export_busy': { status: 503, message: 'Many conversations are being exported right now. Please try again in a moment.' },
   // Operations: load shedding and a graceful shutdown (src/server/plugins/operations.ts).
   'unavailable:overloaded': { status: 503, message: 'The service is very busy right now. Please try again in a few seconds.' },
@@ -67,6 +79,18 @@ export const errorCatalog = {
   'conflict:subscription_paid': { status: 409, message: 'This subscription has already been paid, so it cannot be abandoned.' },
   'conflict:subscription_cancelled': { status: 409, message: 'Your subscription is already cancelled and ends at the close of this billing period.' },
   'conflict:same_period': { status: 409, message: 'You are already on this billing period.' },
+  // Account (src/contract/account.ts holds the dialogs' own strings).
+  'conflict:email_exists': { status: 409, message: 'That email address already exists.' },
+  'bad_request:current_password': { status: 400, message: 'Your current password is not correct.' },
+  'bad_request:current_password_required': { status: 400, message: 'Enter your current password to change your email address.' },
+  'bad_request:image_type': { status: 400, message: 'Only image files are allowed' },
+  'bad_request:image_unreadable': { status: 400, message: 'This image could not be read. Please try another file.' },
+  'payload_too_large:image': { status: 413, message: 'Please select an image smaller than 10MB' },
+  'not_found:session': { status: 404, message: 'Session not found' },
+  'not_found:object': { status: 404, message: 'Not found' },
+  // Admin.
+  'bad_request:admin_self': { status: 400, message: 'Admins cannot change or disable their own account here.' },
+  'bad_request:admin_target': { status: 400, message: 'This change cannot be made to an admin account.' },
   'bad_request:webhook_signature': { status: 400, message: 'Webhook signature verification failed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -76,7 +100,7 @@ export type ErrorCode = keyof typeof errorCatalog;
  * Refusals that Premium lifts (spec section 8: the interaction limit; section 5: locked advisors and
  * context): the client answers them with the upgrade dialog, deciding by the code, never the text.
  */
-export const upgradeErrorCodes = ['rate_limit:interactions', 'rate_limit:attachments', 'forbidden:role', 'forbidden:context', 'forbidden:premium'] as const satisfies readonly ErrorCode[];
+export const upgradeErrorCodes = ['rate_limit:interactions', 'rate_limit:attachments', 'forbidden:role', 'forbidden:context', 'forbidden:premium', 'forbidden:decisions'] as const satisfies readonly ErrorCode[];
 
 export function isUpgradeErrorCode(code: string | undefined): boolean {
   return (upgradeErrorCodes as readonly string[]).includes(code ?? '');

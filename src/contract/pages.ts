@@ -32,6 +32,7 @@ export const pages = [
   { path: '/chat', title: 'Chat', description: 'Your conversation with an AI executive advisor.', indexable: false },
   { path: '/history', title: 'Conversation History', description: 'Your past conversations.', indexable: false },
   { path: '/checkout', title: 'Checkout', description: 'Upgrade to Premium.', indexable: false },
+  { path: '/admin', title: 'Admin Dashboard', description: 'How the product is used.', indexable: false },
 ] as const satisfies readonly PageMeta[];
 
 export const notFoundPage: PageMeta = {
@@ -50,3 +51,24 @@ export function pageFor(path: string): PageMeta | undefined {
 export function documentTitle(page: PageMeta, appName: string): string {
   return page.path === '/' ? `${appName} - ${page.title}` : `${page.title} - ${appName}`;
 }
+
+/**
+ * The public pages prerendered at build time (docs/decisions/027-performance.md), with the module of
+ * each page's lazy chunk (preloaded by the page's HTML) and the file the build writes. The 404 page is
+ * sent for every unknown path.
+ */
+export const prerenderedPages = [
+  { path: '/', file: 'index.html', module: null },
+  { path: '/plans', file: 'plans.html', module: 'features/marketing/components/plans-page.tsx' },
+  { path: '/contact', file: 'contact.html', module: 'features/contact/components/contact-page.tsx' },
+  { path: '/privacy-policy', file: 'privacy-policy.html', module: 'features/legal/components/privacy-policy-page.tsx' },
+  { path: '/terms-and-conditions', file: 'terms-and-conditions.html', module: 'features/legal/components/terms-page.tsx' },
+  { path: '/signin', file: 'signin.html', module: 'features/auth/components/sign-in-page.tsx' },
+  { path: '/signup', file: 'signup.html', module: 'features/auth/components/sign-up-page.tsx' },
+  { path: '/404', file: '404.html', module: 'app/pages/not-found-page.tsx' },
+] as const;
+
+/** Where the build writes prerendered pages, inside the client directory (a dot directory: never served as it is, never precached). */
+export const PRERENDER_DIR = '.prerendered';
+/** Placeholders the prerenderer writes for the configured names; the server fills them in (HTML-escaped). */
+export const prerenderPlaceholders = { appName: '%%APP_NAME%%', companyName: '%%COMPANY_NAME%%' } as const;

@@ -1,4 +1,4 @@
-import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from './limits.ts';
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS, freeRetentionText } from './limits.ts';
 import { executiveRoles, freeExecutiveRoles, industries } from './roles.ts';
 
 /**
@@ -11,21 +11,26 @@ export interface PlanFeature {
   free: string | boolean;
   /** What Premium gets for this row. */
   premium: string | boolean;
+  /** The row states the configured retention (its cell carries freeRetentionText.marker). */
+  statesRetention?: boolean;
 }
 
 /** 'CEO, CFO and CHRO': the executives of the Free Tier, as a phrase. */
 export const freeExecutiveRolesText = freeExecutiveRoles.join(', ').replace(/, ([^,]*)$/, ' and $1');
 const freeRoles = freeExecutiveRolesText;
 
-export const planComparison: readonly PlanFeature[] = [
+/** The plans table, stating the retention the server is configured with (freeRetentionText). */
+export const planComparison = (freeRetentionDays: number): readonly PlanFeature[] => [
   { label: 'Interactions with your advisors', free: `${FREE_DAILY_INTERACTIONS} a day`, premium: 'Unlimited' },
   { label: 'Executive advisors', free: freeRoles, premium: `All ${executiveRoles.length} roles` },
   { label: 'Industries', free: `All ${industries.length}`, premium: `All ${industries.length}` },
   { label: 'Document analysis', free: `${FREE_DAILY_ATTACHMENTS} a day`, premium: 'Unlimited' },
   { label: 'Voice input and read-aloud replies', free: true, premium: true },
   { label: 'Conversation history and search', free: false, premium: true },
+  // Decision 025: what the retention job does, in the words of the plans table.
+  { label: 'Conversations kept', free: freeRetentionText.kept(freeRetentionDays), premium: 'As long as you keep your account', statesRetention: true },
   { label: 'PDF export of conversations', free: false, premium: true },
-  { label: 'Roundtable discussions (coming soon)', free: false, premium: true },
+  { label: 'Roundtables and head-to-heads: 2 to 5 executives debate, a chair writes the verdict', free: false, premium: true },
   { label: 'Switch advisor or industry mid-conversation', free: false, premium: true },
   { label: 'Default role and industry settings', free: false, premium: true },
 ];
@@ -43,7 +48,7 @@ export const premiumPlanFeatures: readonly string[] = [
   `All ${executiveRoles.length} executive roles, from CEO to VP Supply Chain`,
   'Unlimited document analysis',
   'Conversation history, search and PDF export',
-  'Roundtable discussions (coming soon)',
+  'Roundtables and head-to-heads, with a board-pack PDF',
   'Switch advisor or industry mid-conversation',
   'Default role and industry settings',
 ];

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 /** Spec section 9: one table of prices used by every page, dialog and the billing server. */
 export const billingPeriods = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
-// Pure: pages that only show prices must not pull the validation library into their bundle.
-export const billingPeriodSchema = /* @__PURE__ */ z.enum(billingPeriods);
+// No zod here: the landing page shows prices, and importing zod at all from the first page puts all of
+// zod into the first download (the bundler's initial group takes every module the first page imports,
+// even unused). The schema of a billing period is in billing.ts (decision 007).
 
 export interface PlanConstant {
   /** Price in US dollars for one period. */

@@ -9,17 +9,25 @@ import { withRedaction } from './log-redaction.ts';
 import type { Database } from './db/client.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { registerAccountJobs, scheduleRetention } from './features/account/deletion.service.ts';
+import { pictureFreeForSignup } from './features/account/profile-pictures.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { createStripeGateway } from './billing/stripe-gateway.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { userForSessionToken } from './features/auth/auth.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { premiumFor } from './features/billing/premium.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { createLanguageModel } from './ai/provider.ts';
+import { createTestClock, databaseClock, type TestClock } from './clock.ts';
+import { decisionRoutes } from './features/decisions/decisions.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { registerHistoryJobs } from './features/history/history.jobs.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
+import { roundtableRoutes } from './features/roundtable/roundtable.routes.ts';
 import { documentsContextProvider } from './features/documents/documents-context.ts';
 import { registerDocumentJobs } from './features/documents/documents.jobs.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
@@ -29,6 +37,7 @@ import { LocalObjectStorage } from './storage/local-storage.ts';
 import { localUploadRoutes } from './storage/local-upload.routes.ts';
 import { registerStorageJobs } from './storage/storage-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createReplyMetrics, registerOperations } from './plugins/operations.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -36,6 +45,19 @@ import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { createRedisBus } from './redis/redis-bus.ts';
+import { openRedis } from './redis/redis-connections.ts';
+import { createInProcessHub } from './streams/in-process-hub.ts';
+import { createLocalBus } from './streams/instance-bus.ts';
+import { createRedisHub } from './streams/redis-hub.ts';
+import type { TurnStreamEvent } from './features/chat/replies/stream-events.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tests only (TEST_CLOCK with NODE_ENV=test): sets an account's "today"; null everywhere else. */
+    testClock: TestClock | null;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every route: compression hooks onto each route as it is added (SSE is never compressed).
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: '1.0.0' } },
@@ -86,9 +110,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Files first: with the S3 driver, browsers upload to the bucket's origin, which the CSP must allow.
   const storage = await createObjectStorage(config.storage);
   registerSecurityHeaders(app, { isProduction: config.isProduction, stripe: config.billing, uploadOrigin: await storage.uploadOrigin() });
-  await registerRateLimits(app);
+  // Several instances share Redis (REDIS_URL): live reply events, Stop, rate-limit counters and
+  // session revocation reach every instance (docs/decisions/029-several-instances-on-redis.md).
+  // Alone, an instance keeps all of it in memory.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  const bus = redis ? await createRedisBus(redis, app.log) : createLocalBus();
+  const eventHub = redis ? createRedisHub<TurnStreamEvent>({ ...redis, log: app.log }) : createInProcessHub<TurnStreamEvent>();
+  // Last: after the reply engine closed the hub (preClose).
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await redis?.close();
+  });
+  await registerRateLimits(app, redis);
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
+  if (redis) sessionCache.shareWith(bus);
   await registerSession(
     app,
     { findUser: (token) => userForSessionToken({ db: database.db, sessionCache }, token), premiumOf: (user) => premiumFor(database.db, user) },
@@ -105,27 +141,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStorageJobs(jobs, storage);
   const documentsDeps = { ...deps, storage, jobs };
   registerDocumentJobs(documentsDeps);
+  const settings = config.billing;
+  const gateway = settings.enabled ? createStripeGateway({ secretKey: settings.secretKey, webhookSecret: settings.webhookSecret, apiUrl: settings.apiUrl }) : null;
+  const accountDeps = { ...deps, storage, jobs, gateway };
+  registerAccountJobs(accountDeps);
+  registerHistoryJobs(jobs, deps);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
+  // The daily free-tier retention sweep (decision 025): every instance offers it, one runs it. Tests start it themselves.
+  if (config.env !== 'test') {
+    const offer = () => void scheduleRetention(accountDeps).catch((err: unknown) => app.log.error({ err }, 'scheduling the retention sweep failed'));
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      offer();
+      timer = setInterval(offer, 60 * 60 * 1000).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   // Health, metrics, load shedding and draining, before the routes they watch. One registry per app.
   const metricsRegistry = new Registry();
-  await registerOperations(app, { config, database, storage, jobs }, metricsRegistry);
+  await registerOperations(app, { config, database, storage, jobs, redis }, metricsRegistry);
   if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage });
-  await app.register(authRoutes, { deps });
-  await app.register(accountRoutes, { deps });
+  await app.register(authRoutes, { deps: { ...deps, pictureFreeForSignup: (path: string) => pictureFreeForSignup({ db: database.db, storage }, path) } });
+  await app.register(accountRoutes, { deps: accountDeps });
+  await app.register(adminRoutes, { deps: { ...deps, gateway } });
   // The reply engine before the routes that use it; documents give replies the text of attached files.
   await app.register(replyEnginePlugin, {
     deps,
     databaseShared: database.kind === 'postgres',
     contextProviders: [documentsContextProvider(deps)],
     observer: createReplyMetrics(metricsRegistry),
+    hub: eventHub,
+    bus,
   });
   await app.register(chatRoutes, { deps });
+  // Roundtables run on the reply engine's hub, SSE connections and turn machinery (decision 026).
+  await app.register(roundtableRoutes, { deps, databaseShared: database.kind === 'postgres' });
   await app.register(historyRoutes, { deps });
+  const testClock = config.testClock ? createTestClock() : null;
+  app.decorate('testClock', testClock);
+  await app.register(decisionRoutes, { deps: { ...deps, clock: testClock ?? databaseClock } });
   await app.register(contactRoutes, { deps });
   await app.register(cookieConsentRoutes, { deps });
   await app.register(analyticsRoutes, { deps });
-  await app.register(billingRoutes, { deps });
+  await app.register(billingRoutes, { deps: { ...deps, gateway } });
   await app.register(documentRoutes, { deps: documentsDeps });
 
   await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FREE_RETENTION_DAYS } from '#contract/limits.ts';
 import { DEFAULT_APP_NAME, DEFAULT_COMPANY_NAME } from '#contract/product.ts';
 
 const booleanString = z
@@ -90,8 +91,12 @@ export const envSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10).default(2),
   AI_CONTEXT_TOKENS: positiveInt.default(12_000),
   AI_MAX_OUTPUT_TOKENS: positiveInt.default(1_500),
+  ROUNDTABLE_TOKEN_BUDGET: positiveInt.default(60_000),
+  ROUNDTABLE_MAX_PER_USER: positiveInt.max(1000, 'expected at most 1000').default(2),
+  ROUNDTABLE_MAX_MODEL_CALLS: positiveInt.max(1000, 'expected at most 1000').default(16),
   AI_DEMO_WORD_DELAY_MS: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10_000).default(15),
   ALLOW_TEST_PREMIUM: booleanString.optional(),
+  TEST_CLOCK: booleanString.default(false),
   REDIS_URL: urlString(/^rediss?:$/, 'a redis:// URL').optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'expected a Stripe secret key (sk_live_..., sk_test_... or a restricted rk_ key)').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'expected a Stripe publishable key (pk_live_... or pk_test_...)').optional(),
@@ -109,6 +114,7 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  FREE_RETENTION_DAYS: z.coerce.number({ error: 'expected a whole number of days' }).int('expected a whole number of days').min(0).max(3650).default(DEFAULT_FREE_RETENTION_DAYS),
   JOB_CONCURRENCY: positiveInt.max(16, 'expected at most 16').default(2),
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).max(600_000, 'expected at most 600000').default(30_000),
@@ -208,6 +214,9 @@ function toConfig(env: Env) {
   if (isProduction && env.ALLOW_TEST_PREMIUM === true) {
     throw new ConfigError('Invalid configuration: ALLOW_TEST_PREMIUM cannot be true in production (any visitor could grant themselves Premium)');
   }
+  if (env.TEST_CLOCK && env.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration: TEST_CLOCK is honoured only when NODE_ENV=test (it lets the test harness move an account\'s "today")');
+  }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError(
       'Invalid configuration: PUBLIC_URL is required in production (e-mail links are built from it, never from a request header), e.g. PUBLIC_URL=https://cornerofficeai.com',
@@ -247,9 +256,17 @@ function toConfig(env: Env) {
     ai,
     /** Honour the browser's testPremium flag: on by default in development and demo mode, never in production. */
     allowTestPremium: env.ALLOW_TEST_PREMIUM ?? (!isProduction && (env.NODE_ENV === 'development' || ai.provider === 'demo')),
+    /** Tests only (NODE_ENV=test): the app's "today" can be set per account by the test harness (src/server/clock.ts). */
+    testClock: env.TEST_CLOCK && env.NODE_ENV === 'test',
     redisUrl: env.REDIS_URL,
+    /** Roundtables (decision 026): tokens a table may spend, tables running per account, model calls in flight per process. */
+    roundtable: { tokenBudget: env.ROUNDTABLE_TOKEN_BUDGET, maxPerUser: env.ROUNDTABLE_MAX_PER_USER, maxModelCalls: env.ROUNDTABLE_MAX_MODEL_CALLS },
     billing: billingConfig(env),
     storage: storageConfig(env),
+    retention: {
+      /** Free accounts' conversations untouched this many days are deleted by the daily job; 0 keeps them (decision 025). */
+      freeDays: env.FREE_RETENTION_DAYS,
+    },
     /** Background jobs (document analysis) each instance runs at once. */
     jobConcurrency: env.JOB_CONCURRENCY,
     operations: {

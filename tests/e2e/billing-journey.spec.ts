@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { plans } from '../../src/contract/plans.ts';
 import { expect, signUpViaApi, test, uniqueEmail, verificationLinkIn, waitForMail } from './fixtures.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 /** The fake Payment Element's frame (served by the fake Stripe, like Stripe's own iframe). */
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
@@ -135,17 +135,6 @@ test('going back from payment unlocks the plan, and the abandoned subscription i
   await expect(page.getByLabel('Street address')).toHaveValue('1 Market Street');
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test('with no Stripe configured, /checkout says payments are not set up here and offers a way back', async ({ page }) => {
   test.setTimeout(90_000);
   // A second server, as on a fresh machine: no Stripe variables at all.
@@ -167,6 +156,10 @@ test('with no Stripe configured, /checkout says payments are not set up here and
     await expect(page.getByText('Nothing has been charged.')).toBeVisible();
     await page.getByRole('link', { name: 'Continue with the Free Tier' }).click();
     await expect(page).toHaveURL(`${origin}/chat`);
+    // The URL changes before the chat's lazy chunk has loaded: wait for the chat itself, then leave for the main test server, so
+    // stopping this server cannot cut a request the page still makes (CI saw "Failed to fetch dynamically imported module").
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await page.goto('/');
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

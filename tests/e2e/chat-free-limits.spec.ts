@@ -1,13 +1,19 @@
+import { chatText } from '../../src/contract/chat.ts';
 import { errorCatalog } from '../../src/contract/errors.ts';
+import { renewalPhrase } from '../../src/client/features/chat/logic/renewal.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat } from './chat-helpers.ts';
 
-test('a free user meets the locked advisors, the fixed context and, at the sixth message, the upgrade dialog', async ({ page }) => {
+// The reader's zone is UTC, so the limit renews (UTC midnight) "tomorrow at 12:00 AM" whenever the test runs.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+test('a free user meets the locked advisors, the fixed context and, at the limit, a closed composer that says when it renews', async ({ page }) => {
   await signUpViaApi(page, { firstName: 'Ola' });
   await page.goto('/chat');
   const c = chat(page);
 
   // A locked advisor opens the upgrade dialog and the choice stays CEO.
+  await c.openContext();
   await page.getByRole('combobox', { name: 'Talk to' }).click();
   await expect(page.getByRole('option', { name: /CTO/ })).toContainText('Premium');
   await page.getByRole('option', { name: /CTO/ }).click();
@@ -37,17 +43,32 @@ test('a free user meets the locked advisors, the fixed context and, at the sixth
   await page.reload();
   await expect(page.getByTestId('usage-bar')).toContainText('0 interactions left');
 
-  // ...so the sixth opens the upgrade dialog instead of sending, and the question stays in the input.
-  // (The four replies stream side by side and end in any order; nothing can be sent while one streams.)
+  // ...so nothing more can be sent: the composer is closed before any attempt and says when it opens again
+  // (issue 14, defect 7); the usage bar says it too.
   await c.waitForNoReplyStreaming(60_000);
-  await c.ask('One more question?');
+  const usage = (await (await page.request.get('/api/chat/usage')).json()) as { resetsAt: string };
+  const renews = renewalPhrase(usage.resetsAt, new Date(), 'UTC');
+  expect(renews).toMatch(/^tomorrow at 12:00 AM$/);
+  await expect(c.input).toBeDisabled();
+  await expect(c.input).toHaveAttribute('placeholder', chatText.limitReached.placeholder(renews));
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(page.getByTestId('usage-renews')).toHaveText(`· renew ${renews}`);
+  await expect(c.userMessages).toHaveCount(5);
+
+  // A new conversation's welcome card says so in place of 'Ask a question to begin', and offers Premium.
+  // The header's button (the sidebar has its own, decision 033).
+  await page.getByRole('banner').getByRole('button', { name: 'New conversation' }).click();
+  const welcome = page.getByTestId('welcome-limit');
+  await expect(welcome).toContainText(chatText.limitReached.title);
+  await expect(welcome).toContainText(chatText.limitReached.renews(renews));
+  await expect(page.getByText('Ask a question to begin.')).toHaveCount(0);
+  await expect(c.input).toBeDisabled();
+  await welcome.getByRole('button', { name: 'Upgrade to Premium' }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(errorCatalog['rate_limit:interactions'].message);
   await expect(dialog.getByRole('radio', { name: /Yearly/ })).toBeChecked();
   await expect(dialog).toContainText(/Save \d+%/);
   await dialog.getByRole('button', { name: 'Not Now' }).click();
-  await expect(c.input).toHaveValue('One more question?');
-  await expect(c.userMessages).toHaveCount(5);
 
   // The usage bar's Upgrade opens it too; choosing Monthly and continuing goes to checkout with the plan remembered.
   await page.getByTestId('usage-bar').getByRole('button', { name: 'Upgrade' }).click();

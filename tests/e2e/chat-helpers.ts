@@ -4,8 +4,16 @@ import { expect, type Page, type Request } from '@playwright/test';
 export function chat(page: Page) {
   const input = page.getByRole('textbox', { name: 'Message' });
   const replies = page.getByTestId('assistant-message');
+  const contextLine = page.getByRole('button', { name: / talking to / });
   return {
     input,
+    /** The compact line over the composer ("Research Analyst talking to CEO · Technology"). */
+    contextLine,
+    /** Opens the three selectors behind the context line (issue 14, point 7), unless they are open. */
+    async openContext() {
+      if ((await contextLine.getAttribute('aria-expanded')) !== 'true') await contextLine.click();
+      await expect(contextLine).toHaveAttribute('aria-expanded', 'true');
+    },
     replies,
     userMessages: page.getByTestId('user-message'),
     lastReply: replies.last(),

@@ -18,6 +18,9 @@ test('a premium user switches advisor mid-conversation and saves the context as 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
 
+  // The selectors sit behind the compact context line, on desktop too (issue 14, point 7).
+  await expect(c.contextLine).toHaveText('Research Analyst talking to CEO · Technology');
+  await c.openContext();
   await page.getByRole('combobox', { name: 'Talk to' }).click();
   await expect(page.getByRole('option', { name: 'CTO', exact: true })).not.toContainText('Premium');
   await page.getByRole('option', { name: 'CTO', exact: true }).click();
@@ -34,6 +37,7 @@ test('a premium user switches advisor mid-conversation and saves the context as 
   await expect(page.getByTestId('system-message').last()).toHaveText('Industry changed from Technology to Healthcare.');
   await page.reload();
   await expect(page.getByTestId('system-message')).toHaveCount(2);
+  await c.openContext();
   await expect(page.getByRole('combobox', { name: 'Talk to' })).toHaveText('CFO');
 
   // The next reply comes from the new advisor.
@@ -47,8 +51,10 @@ test('a premium user switches advisor mid-conversation and saves the context as 
   await expect(page.getByText(saved.title)).toBeVisible();
   await expect(page.getByText(saved.description)).toBeVisible();
   await expect(page.getByRole('button', { name: /Saved as your defaults/ })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'New conversation' }).click();
+  // The header's button (the sidebar has its own, decision 033).
+  await page.getByRole('banner').getByRole('button', { name: 'New conversation' }).click();
   await expect(page).toHaveURL(/\/chat$/);
+  await c.openContext();
   await expect(page.getByRole('combobox', { name: 'Talk to' })).toHaveText('CFO');
   await expect(page.getByRole('combobox', { name: 'Industry' })).toHaveText('Healthcare');
 });

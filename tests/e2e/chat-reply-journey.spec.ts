@@ -1,3 +1,4 @@
+import { chatText } from '../../src/contract/chat.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat, recordStreamingLengths } from './chat-helpers.ts';
 
@@ -10,6 +11,8 @@ test('ask the demo advisor, watch the reply stream in, rate it, copy it and dele
   // An empty conversation: the welcome card with the defaults.
   await expect(page.getByRole('heading', { name: 'Welcome, Indra' })).toBeVisible();
   await expect(page.getByText('Ask a question to begin.')).toBeVisible();
+  await expect(c.contextLine).toHaveText('Research Analyst talking to CEO · Technology');
+  await c.openContext();
   await expect(page.getByRole('combobox', { name: 'My Role' })).toHaveText('Research Analyst');
   await expect(page.getByRole('combobox', { name: 'Talk to' })).toHaveText('CEO');
   await expect(page.getByRole('combobox', { name: 'Industry' })).toHaveText('Technology');
@@ -44,18 +47,29 @@ test('ask the demo advisor, watch the reply stream in, rate it, copy it and dele
   await expect(c.lastReply.getByRole('button', { name: 'Dislike', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(c.lastReply.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'false');
 
-  // Copy puts the reply (without the demo marker) on the clipboard.
-  await c.lastReply.getByRole('button', { name: 'Copy' }).click();
-  await expect(c.lastReply.getByRole('button', { name: 'Copied' })).toBeVisible();
+  // Copy puts the reply (without the demo marker) on the clipboard as clean text: no Markdown marks.
+  await c.lastReply.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(c.lastReply.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/^\*\*My take as your Chief Executive Officer/);
-  expect(copied).toContain('### Questions for you');
+  expect(copied).toMatch(/^My take as your Chief Executive Officer/);
+  expect(copied).not.toContain('**');
 
-  // Delete my question: gone now and after a reload.
+  // Delete my question: it asks first (Cancel keeps both), then the question goes with its reply (issue 14,
+  // defect 8), now and after a reload.
+  const confirm = page.getByRole('dialog', { name: chatText.confirmDelete.question.title });
   await c.userMessages.first().hover();
   await c.userMessages.first().getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toContainText(chatText.confirmDelete.question.description);
+  await confirm.getByRole('button', { name: chatText.confirmDelete.cancel }).click();
+  await expect(confirm).toBeHidden();
+  await expect(c.userMessages).toHaveCount(1);
+  await c.userMessages.first().hover();
+  await c.userMessages.first().getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: chatText.confirmDelete.confirm }).click();
   await expect(c.userMessages).toHaveCount(0);
+  await expect(c.replies).toHaveCount(0);
   await page.reload();
-  await expect(c.replies).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Welcome, Indra' })).toBeVisible();
+  await expect(c.replies).toHaveCount(0);
   await expect(c.userMessages).toHaveCount(0);
 });

@@ -6,7 +6,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { TestClock } from '../../src/server/clock.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { chatMessages, chatSessions, contactMessages, users } from '../../src/server/db/schema.ts';
 
@@ -32,8 +33,12 @@ export async function deleteUsersByEmail(db: Db, emails: string[]): Promise<numb
   });
 }
 
+/**
+ * Live accounts. An account a journey deleted through the app stays as its tombstone (no personal
+ * data, decision 024), which no e-mail names any more: it is the app's record, not a leftover.
+ */
 export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(isNull(users.deletedAt));
   return row?.n ?? 0;
 }
 
@@ -64,6 +69,23 @@ export async function appendMessages(db: Db, email: string, sessionId: string, m
  * (decision 017): journeys that are not about verification start from a verified account. The
  * verification journey itself follows the link from the SMTP sink.
  */
+/**
+ * Adds `count` empty conversations to the account with this e-mail, the i-th last updated `hoursApart * (i + 1)`
+ * hours ago (a long history spread over days, weeks and months, as an import would leave it). Answers how many.
+ */
+export async function seedConversations(db: Db, email: string, count: number, hoursApart: number): Promise<number> {
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!owner) return 0;
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => {
+    // The newest a minute ago, so a list has a Today at any hour of the day (at 10 hours apart starting 10
+    // hours ago, the journey failed whenever it ran before 10:00).
+    const at = new Date(now - 60_000 - hoursApart * i * 3_600_000);
+    return { userId: owner.id, title: `Seeded conversation ${i + 1}`, executiveRole: 'CFO', industry: 'Finance', userRole: 'Founder', createdAt: at, updatedAt: at };
+  });
+  return (await db.insert(chatSessions).values(rows).returning({ id: chatSessions.id })).length;
+}
+
 export async function markEmailVerified(db: Db, email: string): Promise<number> {
   return (
     await db
@@ -72,6 +94,23 @@ export async function markEmailVerified(db: Db, email: string): Promise<number> 
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .returning({ id: users.id })
   ).length;
+}
+
+/** Makes the account with this e-mail an admin (in production only ADMIN_EMAILS with a proven mailbox become one). */
+export async function makeAdmin(db: Db, email: string): Promise<number> {
+  return (await db.update(users).set({ appUserType: 'admin' }).where(eq(sql`lower(${users.email})`, email.toLowerCase())).returning({ id: users.id })).length;
+}
+
+/**
+ * Sets the server's "today" for the account with this e-mail (null: the real date again), through the
+ * app's test clock (TEST_CLOCK, decision 034): only that account's follow-ups see the day, so journeys
+ * running at the same time are not moved. Answers how many accounts it set (0: no such account).
+ */
+export async function setToday(db: Db, clock: TestClock, email: string, day: string | null): Promise<number> {
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!owner) return 0;
+  clock.set(owner.id, day);
+  return 1;
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
@@ -87,14 +126,24 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 /**
  * POST /users/delete { emails } -> { deleted }; GET /users/count -> { count };
  * POST /messages/append { email, sessionId, messages } -> { appended };
- * POST /users/verify-email { email } -> { verified }. It listens (and its
+ * POST /users/verify-email { email } -> { verified }; POST /users/make-admin { email } -> { updated };
+ * POST /clock/today { email, day: 'YYYY-MM-DD' | null } -> { set } (the app's test clock). It listens (and its
  * address file exists) before the application does, so a test never finds the app up without it.
  */
-export async function startControlServer(database: Promise<Db>, addressFile: string): Promise<ControlAddress> {
+export async function startControlServer(database: Promise<Db>, addressFile: string, testClock: Promise<TestClock | null>): Promise<ControlAddress> {
   const server = createServer((request, response) => {
     void (async () => {
       try {
         const db = await database;
+        if (request.method === 'POST' && request.url === '/clock/today') {
+          const clock = await testClock;
+          if (!clock) return answer(response, 409, { error: 'the app runs without TEST_CLOCK' });
+          const { email, day } = (await readJson(request)) as { email?: unknown; day?: unknown };
+          if (typeof email !== 'string' || !(day === null || (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)))) {
+            return answer(response, 400, { error: 'email: a string, day: YYYY-MM-DD or null' });
+          }
+          return answer(response, 200, { set: await setToday(db, clock, email, day) });
+        }
         if (request.method === 'POST' && request.url === '/users/delete') {
           const { emails } = (await readJson(request)) as { emails?: unknown };
           if (!Array.isArray(emails) || !emails.every((e) => typeof e === 'string')) return answer(response, 400, { error: 'emails: a list of strings' });
@@ -106,10 +155,19 @@ export async function startControlServer(database: Promise<Db>, addressFile: str
           if (typeof email !== 'string' || typeof sessionId !== 'string' || !valid) return answer(response, 400, { error: 'email, sessionId, messages: [{ role, content }]' });
           return answer(response, 200, { appended: await appendMessages(db, email, sessionId, messages as SeededMessage[]) });
         }
+        if (request.method === 'POST' && request.url === '/sessions/seed') {
+          const { email, count, hoursApart } = (await readJson(request)) as { email: string; count: number; hoursApart: number };
+          return answer(response, 200, { seeded: await seedConversations(db, email, count, hoursApart) });
+        }
         if (request.method === 'POST' && request.url === '/users/verify-email') {
           const { email } = (await readJson(request)) as { email?: unknown };
           if (typeof email !== 'string') return answer(response, 400, { error: 'email: a string' });
           return answer(response, 200, { verified: await markEmailVerified(db, email) });
+        }
+        if (request.method === 'POST' && request.url === '/users/make-admin') {
+          const { email } = (await readJson(request)) as { email?: unknown };
+          if (typeof email !== 'string') return answer(response, 400, { error: 'email: a string' });
+          return answer(response, 200, { updated: await makeAdmin(db, email) });
         }
         if (request.method === 'GET' && request.url === '/users/count') return answer(response, 200, { count: await countUsers(db) });
         answer(response, 404, { error: 'not found' });

@@ -36,3 +36,18 @@ export async function appendMessages(email: string, sessionId: string, messages:
 export async function markEmailVerified(email: string): Promise<number> {
   return (await call<{ verified: number }>('POST', '/users/verify-email', { email })).verified;
 }
+
+/** Makes the account with this e-mail an admin (the admin dashboard journey). */
+export async function makeAdmin(email: string): Promise<number> {
+  return (await call<{ updated: number }>('POST', '/users/make-admin', { email })).updated;
+}
+
+/** Adds empty conversations to the account, the newest a minute ago and each next one `hoursApart` hours older (a long history). */
+export async function seedConversations(email: string, count: number, hoursApart: number): Promise<number> {
+  return (await call<{ seeded: number }>('POST', '/sessions/seed', { email, count, hoursApart })).seeded;
+}
+
+/** Moves the server's "today" for this account only (null: the real date again): a decision's follow-up day reached (decision 034). */
+export async function setServerToday(email: string, day: string | null): Promise<number> {
+  return (await call<{ set: number }>('POST', '/clock/today', { email, day })).set;
+}

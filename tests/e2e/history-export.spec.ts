@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { historyText } from '../../src/contract/history.ts';
+import { historyText, memoText } from '../../src/contract/history.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 const premium = { 'x-test-premium': 'true' };
@@ -95,5 +95,11 @@ test('a standard user is offered the upgrade from the export menu', async ({ pag
   await expect(page).toHaveURL(/[?&]session=/);
   await openExportMenu(page);
   await page.getByRole('menuitem', { name: /Download PDF/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('Premium');
+  // The decision memo is Premium too (issue 14, point 5).
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await openExportMenu(page);
+  await page.getByRole('menuitem', { name: memoText.menuPdf }).click();
   await expect(page.getByRole('dialog')).toContainText('Premium');
 });

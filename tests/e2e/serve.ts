@@ -2,9 +2,11 @@
  * The server end-to-end tests run against: a fresh PGlite database, the demo AI model, a real
  * SMTP sink whose messages land as JSON files the tests read, and a local fake Stripe (API,
  * Stripe.js and signed webhooks into this server) on a free port. Beside it, on the same database,
- * a test-only control server that removes the users the tests create (control-server.ts).
+ * a test-only control server that removes the users the tests create and sets an account's "today"
+ * through the app's test clock (control-server.ts).
  */
 import { rmSync } from 'node:fs';
+import type { TestClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { startServer } from '../../src/server/start-server.ts';
@@ -30,6 +32,8 @@ Object.assign(process.env, {
   // Slow enough that the chat journeys can watch a reply stream, stop it or leave mid-reply (~4 s a reply).
   AI_DEMO_WORD_DELAY_MS: process.env.E2E_DEMO_WORD_DELAY_MS ?? '20',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // An account's "today" can be moved by the control server (decision follow-ups, decision 034); per account, never by the browser.
+  TEST_CLOCK: 'true',
   // The server shares 2 cores with two Chromiums and the test workers: a second of event-loop lag there
   // is the machine, not an overload to shed (load shedding has its own test, operations.test.ts).
   LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
@@ -48,6 +52,12 @@ Object.assign(process.env, {
 delete process.env.DATABASE_URL;
 
 let openedDatabase: (db: Db) => void = () => {};
-await startControlServer(new Promise<Db>((resolve) => (openedDatabase = resolve)), e2eControlFile);
-const { database } = await startServer(loadConfig());
+let startedClock: (clock: TestClock | null) => void = () => {};
+await startControlServer(
+  new Promise<Db>((resolve) => (openedDatabase = resolve)),
+  e2eControlFile,
+  new Promise<TestClock | null>((resolve) => (startedClock = resolve)),
+);
+const { app, database } = await startServer(loadConfig());
 openedDatabase(database.db);
+startedClock(app.testClock);

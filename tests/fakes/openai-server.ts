@@ -25,6 +25,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   /** The last user message's text. */
   lastUserText: string;
+  /** The system message's text (a roundtable seat's persona prompt names its role). */
+  systemText: string;
   receivedAt: number;
   /** When the first content chunk was written (streamed requests that got one). */
   firstChunkAt?: number;
@@ -40,10 +42,21 @@ export interface FakeOpenAiServer {
   requests: RecordedRequest[];
   /** Steps for the next streamed requests whose last user message contains `marker`, used in order. */
   when(marker: string, ...steps: FakeStep[]): void;
+  /**
+   * Steps for the next streamed requests whose system prompt contains `marker`, used in order: a
+   * different script per roundtable seat (each seat's persona prompt names its title, e.g.
+   * "Chief Financial Officer"). Rules by the user message are looked at first.
+   */
+  whenSystem(marker: string, ...steps: FakeStep[]): void;
   /** The reply to streamed requests no rule matches. */
   defaultReply: string;
   /** What non-streamed requests (title generation) answer. */
   titleReply: string;
+  /**
+   * What the next non-streamed requests whose last user message contains `marker` answer (e.g. the
+   * decision memo), used in order: a text, or an error status.
+   */
+  whenGenerated(marker: string, ...replies: Array<string | { status: number }>): void;
   /** Streamed requests whose last user message contains `marker`. */
   requestsFor(marker: string): RecordedRequest[];
   close(): Promise<void>;
@@ -67,11 +80,13 @@ function textOf(content: RecordedRequest['body']['messages'][number]['content'])
  */
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const rules: Array<{ marker: string; steps: FakeStep[] }> = [];
+  const systemRules: Array<{ marker: string; steps: FakeStep[] }> = [];
+  const generatedRules: Array<{ marker: string; replies: Array<string | { status: number }> }> = [];
   const requests: RecordedRequest[] = [];
   const state = { defaultReply: 'This is the fake advisor speaking. Here is my considered answer.', titleReply: 'Fake Conversation Title' };
 
-  const stepFor = (lastUserText: string): FakeStep => {
-    const rule = rules.find((r) => r.steps.length > 0 && lastUserText.includes(r.marker));
+  const stepFor = (lastUserText: string, systemText: string): FakeStep => {
+    const rule = rules.find((r) => r.steps.length > 0 && lastUserText.includes(r.marker)) ?? systemRules.find((r) => r.steps.length > 0 && systemText.includes(r.marker));
     return rule?.steps.shift() ?? { reply: state.defaultReply };
   };
 
@@ -118,7 +133,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   }
 
   function jsonReply(res: ServerResponse, recorded: RecordedRequest) {
-    const content = state.titleReply;
+    const rule = generatedRules.find((r) => r.replies.length > 0 && recorded.lastUserText.includes(r.marker));
+    const scripted = rule?.replies.shift();
+    if (typeof scripted === 'object') {
+      res.writeHead(scripted.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `Fake error ${scripted.status}`, type: 'invalid_request_error' } }));
+      return;
+    }
+    const content = scripted ?? state.titleReply;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -144,13 +166,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       }
       const body = JSON.parse(raw) as RecordedRequest['body'];
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
-      const recorded: RecordedRequest = { body, headers: req.headers, lastUserText: lastUser ? textOf(lastUser.content) : '', receivedAt: performance.now(), chunksSent: 0, clientClosed: false };
+      const system = body.messages.find((m) => m.role === 'system');
+      const recorded: RecordedRequest = { body, headers: req.headers, lastUserText: lastUser ? textOf(lastUser.content) : '', systemText: system ? textOf(system.content) : '', receivedAt: performance.now(), chunksSent: 0, clientClosed: false };
       requests.push(recorded);
       res.on('close', () => {
         if (!res.writableFinished) recorded.clientClosed = true;
       });
       if (!body.stream) return jsonReply(res, recorded);
-      const step = stepFor(recorded.lastUserText);
+      const step = stepFor(recorded.lastUserText, recorded.systemText);
       if ('status' in step) {
         res.writeHead(step.status, { 'content-type': 'application/json', ...(step.retryAfterMs !== undefined ? { 'retry-after-ms': String(step.retryAfterMs) } : {}) });
         res.end(JSON.stringify({ error: { message: `Fake error ${step.status}`, type: step.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }));
@@ -169,6 +192,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     requests,
     when(marker, ...steps) {
       rules.push({ marker, steps });
+    },
+    whenSystem(marker, ...steps) {
+      systemRules.push({ marker, steps });
+    },
+    whenGenerated(marker, ...replies) {
+      generatedRules.push({ marker, replies });
     },
     get defaultReply() {
       return state.defaultReply;

@@ -70,9 +70,12 @@ export interface SseStream {
 }
 
 /** Opens a real SSE connection with fetch and parses events as they arrive. */
-export async function openSse(url: string, options: { cookie?: string; lastEventId?: string; timeoutMs?: number } = {}): Promise<SseStream> {
+export async function openSse(
+  url: string,
+  options: { cookie?: string; lastEventId?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<SseStream> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
   const response = await fetch(url, { headers, signal: controller.signal });

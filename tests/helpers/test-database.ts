@@ -66,7 +66,20 @@ async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<
  * (under an advisory lock, so parallel workers make it once) and copied for each test file:
  * CREATE DATABASE ... TEMPLATE copies files, where running every migration again cost about a second.
  */
-async function postgresTemplate(serverUrl: string): Promise<string> {
+const templates = new Map<string, Promise<string>>();
+
+/** Once per worker (Vitest reuses workers across files): the check costs a connection and hashing every migration. */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  let template = templates.get(serverUrl);
+  if (!template) {
+    template = makePostgresTemplate(serverUrl);
+    templates.set(serverUrl, template);
+    template.catch(() => templates.delete(serverUrl));
+  }
+  return template;
+}
+
+async function makePostgresTemplate(serverUrl: string): Promise<string> {
   const name = `co_template_${path.basename(templatePath(), '.tar').slice(-16)}`;
   await onServer(serverUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);

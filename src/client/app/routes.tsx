@@ -16,7 +16,8 @@ const SignUpPage = lazy(() => import('#client/features/auth/components/sign-up-p
 const ResetPasswordPage = lazy(() => import('#client/features/auth/components/reset-password-page.tsx'));
 const VerifyEmailPage = lazy(() => import('#client/features/auth/components/verify-email-page.tsx'));
 const ChatPage = lazy(() => import('./pages/chat-page.tsx'));
-const HistoryPage = lazy(() => import('#client/features/history/components/history-page.tsx'));
+const HistoryPage = lazy(() => import('./pages/history-page.tsx'));
+const AdminPage = lazy(() => import('#client/features/admin/components/admin-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
 function Section({ children }: { children: ReactNode }) {
@@ -90,6 +91,13 @@ export function AppRoutes() {
         <Section>
           <RequireAuth>
             <HistoryPage />
+          </RequireAuth>
+        </Section>
+      </Route>
+      <Route path="/admin">
+        <Section>
+          <RequireAuth>
+            <AdminPage />
           </RequireAuth>
         </Section>
       </Route>

@@ -58,6 +58,10 @@ function groupOf(utility: string): string {
       return width.test(value) ? `${head}Width` : lineStyles.test(value) ? `${head}Style` : `${head}Color`;
     case 'flex':
       return /^(row|col)/.test(value) ? 'flexDirection' : /^(wrap|nowrap)/.test(value) ? 'flexWrap' : 'flex';
+    case 'animate':
+      // Tailwind's own animations override each other; a plugin's or the app's ('animate-in', 'animate-slide-in-left')
+      // are kept beside them, as tailwind-merge does.
+      return /^(none|spin|ping|pulse|bounce|\[.*)$/.test(value) ? 'animate' : name;
   }
   const dashed = dashedValue.exec(name);
   if (dashed) return dashed[1]!;
@@ -97,6 +101,8 @@ for (const rule of [
   const [group, overridden] = rule.split('>') as [string, string];
   conflicts[group] = overridden.split(' ');
 }
+// line-clamp sets display (-webkit-box) and overflow (hidden): it overrides both, as in tailwind-merge.
+conflicts['line-clamp'] = [keywordGroups.flex!, 'overflow'];
 
 /** Splits 'md:hover:bg-muted' into its variants and utility, ignoring colons inside [...]. */
 function split(className: string): [variants: string, utility: string] {

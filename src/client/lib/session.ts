@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { authText, type PublicUser } from '#contract/auth.ts';
+import type { PublicUser } from '#contract/auth.ts';
+import { authText } from '#contract/auth-text.ts';
 import { api } from './api-client.ts';
 import { notify } from './notify.ts';
 import { getQueryFn } from './query-client.ts';

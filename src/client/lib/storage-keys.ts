@@ -4,6 +4,8 @@ export const localKeys = {
   testPremium: 'testPremium',
   pwaInstalled: 'pwa-installed',
   appVersion: 'app_version',
+  /** The /chat conversation sidebar folded to its rail on large screens ('true'; decision 033). */
+  chatSidebarCollapsed: 'chatSidebarCollapsed',
 } as const;
 
 export const sessionKeys = {

@@ -57,6 +57,8 @@ describe('the demo model', () => {
     expect(demoTitle('Can you help me with our pricing strategy for next year and the board?')).toBe('Our pricing strategy for next year');
     expect(demoTitle('Please review the hiring plan, the budget and the timeline for the new office')).toBe('Review the hiring plan');
     expect(demoTitle('Our churn is rising')).toBe('Our churn is rising');
+    // Not 'Should we sell our card portfolio to fund' (a verb left without its object).
+    expect(demoTitle('We run a regional bank. Should we sell our card portfolio to fund a digital branch?')).toBe('Should we sell our card portfolio');
     for (const message of ['We are a 40-person agency and we are thinking about the next step of the', 'How do I tell my cofounder that we should split the company and the']) {
       const title = demoTitle(message);
       expect(title.split(' ').length).toBeLessThanOrEqual(8);

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
+import { composeDemoMemo, type DemoMemoRequest } from './personas/demo-memo.ts';
 import { composeDemoReply, type DemoDocument } from './personas/demo-reply.ts';
+import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './personas/demo-roundtable.ts';
 
 // The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
@@ -16,8 +18,13 @@ type Usage = GenerateResult['usage'];
  * real providers ignore options under a key that is not theirs.
  */
 export type DemoRequest =
-  | { task: 'reply'; executiveRole: string; industry: string; userRole: string; question: string }
-  | { task: 'title'; firstUserMessage: string };
+  | { task: 'reply'; executiveRole: string; industry: string; userRole: string; question: string; take?: number }
+  | { task: 'title'; firstUserMessage: string }
+  /** The decision memo export (features/history). */
+  | DemoMemoRequest
+  /** A roundtable seat's turn, or the chair's synthesis (features/roundtable). */
+  | DemoSeatRequest
+  | DemoChairRequest;
 
 export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest } {
   return { demo: request };
@@ -25,6 +32,10 @@ export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest }
 
 const TITLE_MAX_WORDS = 8;
 const TITLE_MAX_CHARS = 60;
+/** Words that open a noun phrase: after a cut, the word before them was waiting for its object. */
+const OBJECT_START = new Set(['a', 'an', 'the', 'our', 'my', 'their', 'its', 'his', 'her', 'your', 'this', 'that', 'these', 'those', 'some', 'new']);
+/** Words that start a phrase a title can end before. */
+const CONNECTORS = new Set(['to', 'for', 'in', 'into', 'with', 'by', 'from', 'on', 'at', 'of', 'about', 'and', 'or']);
 /** Words a title never ends on: a phrase cut before them reads whole ("Open branches in the suburbs"). */
 const DANGLING = new Set(
   'a an the and or but nor so yet of to in on at for with by from about as into over than that which who whom whose what when where why how should would could can will shall do does did is are was were be been our my your their its we i you it this these those if whether vs versus'.split(' '),
@@ -43,10 +54,17 @@ export function demoTitle(firstUserMessage: string): string {
   const sentence = sentences.find((candidate) => candidate.endsWith('?')) ?? sentences[0] ?? '';
   let words = sentence.replace(FILLER, '').replace(/[\s.,;:!?…-]+$/u, '').split(' ').filter(Boolean);
   if (words.length > TITLE_MAX_WORDS) {
+    const next = words[TITLE_MAX_WORDS]!.toLowerCase();
     words = words.slice(0, TITLE_MAX_WORDS);
     // Cut at the last phrase boundary (a comma) when there is one, then drop any hanging word.
     const comma = words.findLastIndex((word, index) => index > 1 && word.endsWith(','));
     if (comma > 0) words = words.slice(0, comma + 1);
+    // The cut left a verb without its object ("... portfolio to fund | a digital branch"): end before the
+    // phrase it belongs to ("Should we sell our card portfolio").
+    else if (OBJECT_START.has(next)) {
+      const connector = words.findLastIndex((word, index) => index > 2 && CONNECTORS.has(word.toLowerCase()));
+      if (connector > 0) words = words.slice(0, connector);
+    }
   }
   const clean = (word: string) => word.replace(/[,;:]+$/, '').toLowerCase();
   while (words.length > 1 && DANGLING.has(clean(words.at(-1)!))) words.pop();
@@ -71,7 +89,7 @@ function lastUserText(options: CallOptions): string {
 
 function requestOf(options: CallOptions): DemoRequest {
   const given = options.providerOptions?.demo as DemoRequest | undefined;
-  if (given && (given.task === 'reply' || given.task === 'title')) return given;
+  if (given && ['reply', 'title', 'memo', 'seat', 'chair'].includes(given.task)) return given;
   // Called without persona inputs (a tool, a smoke test): answer the last user message as the default persona.
   return { task: 'reply', ...chatDefaults, question: lastUserText(options) };
 }
@@ -89,6 +107,9 @@ function documentsIn(options: CallOptions): DemoDocument[] {
 
 function textFor(request: DemoRequest, options: CallOptions): string {
   if (request.task === 'title') return demoTitle(request.firstUserMessage);
+  if (request.task === 'memo') return composeDemoMemo(request);
+  if (request.task === 'seat') return composeDemoSeat(request);
+  if (request.task === 'chair') return composeDemoChair(request);
   const documents = documentsIn(options);
   return composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
 }

@@ -1,8 +1,10 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Relative, not #contract/*: drizzle-kit loads this file on its own.
 import { subscriptionLevels, subscriptionStatuses } from '../../contract/billing.ts';
 import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
+import { roundtableFormats, roundtableStatuses, roundtableStopReasons, type Stance } from '../../contract/roundtable.ts';
+import { decisionKinds, decisionStatuses } from '../../contract/decisions.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** PostgreSQL full-text search vector, read as its text form (only SQL ever looks inside it). */
@@ -41,10 +43,15 @@ export const users = pgTable(
     /** SHA-256 of the newest verification link's token, and when it was sent (it expires, and paces resends). */
     emailVerificationToken: text('email_verification_token'),
     emailVerificationSentAt: timestamptz('email_verification_sent_at'),
+    /** Set by an admin: the account cannot sign in and its sessions are gone until an admin enables it again. */
+    disabledAt: timestamptz('disabled_at'),
   },
   (t) => [
     // Unique regardless of letter case, whatever the application layer does.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // One account per stored picture: deleting an account deletes its picture's files, never another's.
+    uniqueIndex('users_profile_image_url_unique').on(t.profileImageUrl),
+    index('users_created_at_idx').on(t.createdAt),
     uniqueIndex('users_reset_token_unique').on(t.resetToken),
     uniqueIndex('users_email_verification_token_unique').on(t.emailVerificationToken),
   ],
@@ -65,6 +72,8 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** Last request seen with this session (updated at most once a minute): the Security dialog's list. */
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -112,6 +121,8 @@ export const chatSessions = pgTable(
     executiveRole: text('executive_role').notNull(),
     industry: text('industry').notNull(),
     userRole: text('user_role').notNull(),
+    /** When the user last renamed the conversation (decision 033); null while the title is the model's. Automatic titles never replace a renamed one. */
+    titleRenamedAt: timestamptz('title_renamed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -156,6 +167,15 @@ export const chatMessages = pgTable(
      * Recovery gives it back when it settles a reply that was interrupted.
      */
     chargedDay: date('charged_day', { mode: 'string' }),
+    /**
+     * Roundtables (features/roundtable, decision 026): the question and every seat's turn are messages of
+     * the conversation (so history, search and reopening see them), tagged with their table and round
+     * (0: the question; the chair's synthesis: the round after the last). `executive_role` is the seat.
+     */
+    roundtableId: uuid('roundtable_id').references((): AnyPgColumn => roundtables.id, { onDelete: 'cascade' }),
+    roundtableRound: integer('roundtable_round'),
+    /** A seat's parsed stance (position, confidence, main risk, whether it changed). */
+    stance: jsonb('stance').$type<Stance>(),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },
@@ -165,6 +185,9 @@ export const chatMessages = pgTable(
     check('chat_messages_like_check', sql`${t.like} is null or ${t.like} = 1`),
     check('chat_messages_dislike_check', sql`${t.dislike} is null or ${t.dislike} = -1`),
     index('chat_messages_session_timestamp_idx').on(t.sessionId, t.timestamp),
+    index('chat_messages_roundtable_idx')
+      .on(t.roundtableId)
+      .where(sql`${t.roundtableId} is not null`),
     // Start-up recovery looks for replies left 'streaming'; a partial index keeps that cheap.
     index('chat_messages_streaming_idx')
       .on(t.status)
@@ -397,3 +420,97 @@ export const pageViewCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+/**
+ * A roundtable or head-to-head (features/roundtable, docs/decisions/026-roundtables.md): several
+ * executives debate the question of a message in the conversation, then a chair writes the
+ * synthesis. Its turns are chat messages tagged with its id. Written in the background like a
+ * reply; `heartbeat_at` tells other instances its runner is alive.
+ */
+export const roundtables = pgTable(
+  'roundtables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: roundtableFormats }).notNull(),
+    question: text('question').notNull(),
+    executiveRoles: text('executive_roles').array().notNull(),
+    industry: text('industry').notNull(),
+    userRole: text('user_role').notNull(),
+    maxRounds: integer('max_rounds').notNull(),
+    /** A follow-up to one seat: only it answers. */
+    addressTo: text('address_to'),
+    followUpOf: uuid('follow_up_of'),
+    status: text('status', { enum: roundtableStatuses }).notNull().default('running'),
+    stopReason: text('stop_reason', { enum: roundtableStopReasons }),
+    tokenBudget: integer('token_budget').notNull(),
+    tokensUsed: integer('tokens_used').notNull().default(0),
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('roundtables_session_idx').on(t.sessionId, t.createdAt),
+    index('roundtables_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+export type Roundtable = typeof roundtables.$inferSelect;
+
+/**
+ * Every action an admin took on an account (features/admin): who, what, on whom, when. The target's
+ * id only (no copy of the account's personal data), so an account's deletion leaves its history readable.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt.desc())],
+);
+export type AdminAuditEntry = typeof adminAuditLog.$inferSelect;
+
+/**
+ * The decision log (features/decisions, docs/decisions/034-decision-log.md): a decision or an action
+ * item saved from an advisor's reply, with its owner, due date and the day to follow it up. It outlives
+ * its conversation (the link goes null); account deletion removes it (features/account).
+ */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    /** The reply it was saved from (no foreign key: deleting the reply keeps the decision). */
+    messageId: uuid('message_id'),
+    kind: text('kind', { enum: decisionKinds }).notNull(),
+    text: text('text').notNull(),
+    owner: text('owner'),
+    dueDate: date('due_date', { mode: 'string' }),
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    status: text('status', { enum: decisionStatuses }).notNull().default('open'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** When a follow-up conversation was opened for it: the welcome card asks once. */
+    followedUpAt: timestamptz('followed_up_at'),
+  },
+  (t) => [
+    check('decisions_kind_check', sql`${t.kind} in ('decision', 'action')`),
+    check('decisions_status_check', sql`${t.status} in ('open', 'done', 'dropped')`),
+    index('decisions_user_status_follow_up_idx').on(t.userId, t.status, t.followUpOn),
+  ],
+);
+export type Decision = typeof decisions.$inferSelect;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#server/db/client.ts';
 import * as queries from './jobs.queries.ts';
@@ -30,6 +31,12 @@ export interface JobQueueOptions {
   maxBackoffMs?: number;
 }
 
+/** A stable UUID (version 8, "custom") from a text key. */
+function uuidFromKey(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * Durable background jobs in the `jobs` table (decision 015): enqueue inside the caller's
  * transaction, claimed by any instance with FOR UPDATE SKIP LOCKED, leased and renewed while
@@ -59,6 +66,18 @@ export class JobQueue {
     const definition = this.#definitions.get(kind);
     const id = await queries.insertJob(executor, { kind, payload, maxAttempts: definition?.maxAttempts ?? 5, delayMs: options.delayMs });
     return id;
+  }
+
+  /**
+   * Queues a job once per `uniqueKey` across every instance (a scheduled run: 'retention:2026-11-24'):
+   * the job's id is derived from the key, so the first insert wins and the others do nothing.
+   * Answers whether this call queued it.
+   */
+  async enqueueOnce(executor: Executor, kind: string, payload: Record<string, unknown>, uniqueKey: string): Promise<boolean> {
+    const definition = this.#definitions.get(kind);
+    const inserted = await queries.insertJobOnce(executor, { id: uuidFromKey(`${kind}:${uniqueKey}`), kind, payload, maxAttempts: definition?.maxAttempts ?? 5 });
+    if (inserted) this.wake();
+    return inserted;
   }
 
   /** Looks for work now (after a commit that queued some). */

@@ -15,6 +15,16 @@ export async function insertJob(db: Executor, job: { kind: string; payload: Reco
   return rows[0]!.id;
 }
 
+/** Inserts a job under a fixed id unless a job with that id exists: answers whether it was inserted. */
+export async function insertJobOnce(db: Executor, job: { id: string; kind: string; payload: Record<string, unknown>; maxAttempts: number }): Promise<boolean> {
+  const rows = await db
+    .insert(jobs)
+    .values({ id: job.id, kind: job.kind, payload: job.payload, maxAttempts: job.maxAttempts })
+    .onConflictDoNothing({ target: jobs.id })
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /**
  * Claims one due job of the given kinds: queued and due, or running with a lease that ran out (its
  * worker died). FOR UPDATE SKIP LOCKED: instances claiming at once never take the same row and

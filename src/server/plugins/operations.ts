@@ -28,6 +28,8 @@ export interface OperationsDeps {
   database: Database;
   storage: ObjectStorage;
   jobs: JobQueue;
+  /** Redis, when several instances share it: readiness checks it too. */
+  redis?: { ping(): Promise<void> };
 }
 
 function refuse(reply: FastifyReply, code: 'unavailable:overloaded' | 'unavailable:shutting_down'): FastifyReply {
@@ -51,10 +53,20 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export function createReplyMetrics(registry: Registry): {
   replyFinished(status: 'complete' | 'stopped' | 'failed', usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
+  streamFollowed(source: 'hub' | 'database'): void;
 } {
   const outcomes = new Counter({ name: 'corner_office_replies_total', help: 'Replies ended, by outcome', labelNames: ['status'] as const, registers: [registry] });
   const tokens = new Counter({ name: 'corner_office_tokens_total', help: 'Model tokens of complete replies', labelNames: ['kind'] as const, registers: [registry] });
+  const followed = new Counter({
+    name: 'corner_office_reply_streams_followed_total',
+    help: 'Readers of a reply being written, by where they read it: the event hub (live) or the database (polled, when no hub reaches the writing instance)',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
   return {
+    streamFollowed(source) {
+      followed.inc({ source });
+    },
     replyFinished(status, usage) {
       outcomes.inc({ status });
       if (usage?.inputTokens) tokens.inc({ kind: 'input' }, usage.inputTokens);
@@ -120,8 +132,12 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
         return 'failing' as const;
       }
     };
-    const [db, files] = await Promise.all([check(() => database.db.execute(sql`select 1`)), check(() => storage.size(STORAGE_PROBE_KEY))]);
-    const checks = { database: db, storage: files, accepting: state.draining ? ('draining' as const) : ('ok' as const) };
+    const [db, files, redis] = await Promise.all([
+      check(() => database.db.execute(sql`select 1`)),
+      check(() => storage.size(STORAGE_PROBE_KEY)),
+      deps.redis ? check(() => deps.redis!.ping()) : undefined,
+    ]);
+    const checks = { database: db, storage: files, ...(redis ? { redis } : {}), accepting: state.draining ? ('draining' as const) : ('ok' as const) };
     const ready = Object.values(checks).every((value) => value === 'ok');
     return reply.status(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not_ready', checks });
   });

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages } from '#contract/pages.ts';
+import { DEFAULT_FREE_RETENTION_DAYS, freeRetentionText } from '#contract/limits.ts';
+import { pages, PRERENDER_DIR, prerenderPlaceholders } from '#contract/pages.ts';
 import { webAppManifest } from '#contract/pwa.ts';
 import { createTestApp, inject, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -14,6 +15,14 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(clientDir, 'og-image.png'), 'png');
+  // What the build prerenders (scripts/vite-prerender.ts): the page for a signed-out visitor, with placeholders for the names.
+  mkdirSync(path.join(clientDir, PRERENDER_DIR));
+  const prerendered = (text: string) =>
+    `<!doctype html><html><head><!--app-head--></head><body><div id="root" data-prerendered="signed-out"><h1>${text} at ${prerenderPlaceholders.appName}</h1><p>${prerenderPlaceholders.companyName}</p></div></body></html>`;
+  writeFileSync(path.join(clientDir, PRERENDER_DIR, 'plans.html'), prerendered('Plans'));
+  writeFileSync(path.join(clientDir, PRERENDER_DIR, '404.html'), prerendered('Page Not Found'));
+  // A page stating the retention period, as the terms page does.
+  writeFileSync(path.join(clientDir, PRERENDER_DIR, 'terms-and-conditions.html'), prerendered(`Terms <span ${freeRetentionText.marker}="">${freeRetentionText.deletionSentence(DEFAULT_FREE_RETENTION_DAYS)}</span>`));
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'export {};');
@@ -74,7 +83,7 @@ describe('server-rendered head tags', () => {
     expect([tags.og.width, tags.og.height]).toEqual(['1200', '630']);
     expect(tags.og.siteName).toBe('Boardroom');
     expect(tags.twitter).toEqual({ card: 'summary_large_image', title: tags.og.title, image: `${origin}/og-image.png` });
-    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.' });
+    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.', freeRetentionDays: DEFAULT_FREE_RETENTION_DAYS });
   });
 
   it('gives every page a title and description of its own', async () => {
@@ -100,7 +109,8 @@ describe('server-rendered head tags', () => {
     expect(tags.title).toBe('Page Not Found - Boardroom');
     expect(tags.robots).toBe('noindex, nofollow');
     expect(tags.canonical).toBeUndefined();
-    expect(response.body).toContain('<div id="root"></div>');
+    // The prerendered 404 page (see 'prerendered public pages').
+    expect(response.body).toContain('<h1>Page Not Found at Boardroom</h1>');
   });
 
   it('sends a missing asset as a plain 404, never the app shell, and an unknown API path as JSON', async () => {
@@ -198,6 +208,51 @@ describe('installable app', () => {
     expect(response.body).not.toContain('<!--app-head-->');
     const tags = head(response.body);
     expect(tags.robots).toBe('noindex, nofollow');
-    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.' });
+    expect(JSON.parse(tags.config!)).toEqual({ appName: 'Boardroom', companyName: 'Boardroom Inc.', freeRetentionDays: DEFAULT_FREE_RETENTION_DAYS });
+  });
+});
+
+describe('prerendered public pages', () => {
+  it('go to a visitor without a session cookie, with the configured names; a visitor with one gets the shell', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/plans' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain('<div id="root" data-prerendered="signed-out"><h1>Plans at Boardroom</h1><p>Boardroom Inc.</p></div>');
+    expect(head(visitor.body).title).toBe('Plans &#38; Pricing - Boardroom');
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+    expect(visitor.headers.vary).toMatch(/accept-encoding/i);
+
+    const member = await t.app.inject({ method: 'GET', url: '/plans', headers: { cookie: `${t.config.session.cookieName}=anything` } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"></div>');
+    expect(member.body).not.toContain('data-prerendered');
+    expect(head(member.body).title).toBe('Plans &#38; Pricing - Boardroom');
+  });
+
+  it('an unknown path gets the prerendered 404 page with status 404; a page the build did not prerender gets the shell', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Page Not Found at Boardroom</h1>');
+    const contact = await t.app.inject({ method: 'GET', url: '/contact' });
+    expect(contact.statusCode).toBe(200);
+    expect(contact.body).toContain('<div id="root"></div>');
+  });
+
+  it('a page stating the retention period is prerendered only while the configured period is the one the build stated', async () => {
+    const terms = await t.app.inject({ method: 'GET', url: '/terms-and-conditions' });
+    expect(terms.body).toContain(freeRetentionText.deletionSentence(DEFAULT_FREE_RETENTION_DAYS));
+    expect(terms.body).toContain('data-prerendered');
+
+    const other = await createTestApp({ APP_NAME: 'Boardroom', FREE_RETENTION_DAYS: '7' }, { clientDir });
+    try {
+      // Rendered in the browser from the configuration instead, which the page carries.
+      const shell = await other.app.inject({ method: 'GET', url: '/terms-and-conditions' });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toContain('<div id="root"></div>');
+      expect(JSON.parse(head(shell.body).config!)).toMatchObject({ freeRetentionDays: 7 });
+      // Pages that do not state it keep their prerendered HTML.
+      expect((await other.app.inject({ method: 'GET', url: '/plans' })).body).toContain('data-prerendered');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { documentTitle, notFoundPage, pageFor, pages, type PageMeta } from '#contract/pages.ts';
+import { documentTitle, notFoundPage, pageFor, pages, PRERENDER_DIR, prerenderedPages, prerenderPlaceholders, type PageMeta } from '#contract/pages.ts';
+import { DEFAULT_FREE_RETENTION_DAYS, freeRetentionText } from '#contract/limits.ts';
 import { webAppManifest } from '#contract/pwa.ts';
 import type { Config } from '../config.ts';
+import { addVary, sendCompressed } from './compression.ts';
 
 function escapeAttr(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,7 +44,7 @@ export function renderHead(page: PageMeta, origin: string, config: Config): stri
     `<meta name="twitter:image:alt" content="${escapeAttr(imageAlt)}" />`,
   ];
   // Data, not code: CSP does not run it, and the client reads it at start (product name, company).
-  const publicConfig = JSON.stringify({ appName: config.appName, companyName: config.companyName }).replace(/</g, '\\u003c');
+  const publicConfig = JSON.stringify({ appName: config.appName, companyName: config.companyName, freeRetentionDays: config.retention.freeDays }).replace(/</g, '\\u003c');
   tags.push(`<script id="app-config" type="application/json">${publicConfig}</script>`);
   return tags.join('\n    ');
 }
@@ -62,14 +64,19 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexPath);
   const template = hasClient ? readFileSync(indexPath, 'utf8') : undefined;
+  const prerendered = readPrerenderedPages(clientDir, config);
+  // The same few pages, compressed once each (brotli 11, as the build's files): a key per page and state.
+  const compressedPages = new Map<string, Buffer>();
 
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
       wildcard: false,
-      // The template is never sent raw: /index.html is rendered below.
-      globIgnore: ['index.html', 'manifest.webmanifest'],
+      // The template is never sent raw: /index.html is rendered below. The .br and .gz twins written at
+      // build time (scripts/vite-precompress.ts) are sent in place of their file, never at their own address.
+      globIgnore: ['index.html', 'manifest.webmanifest', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
@@ -120,11 +127,38 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       const query = request.url.slice(urlPath.length);
       return reply.redirect(`${page.path}${query}`, 301);
     }
-    const html = template.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
-    return reply
+    // A visitor without a session cookie is signed out: the page prerendered for that state (hydrated by
+    // the browser). With a cookie, the shell: the client renders once it knows who is signed in, so a
+    // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md).
+    const signedOut = !request.cookies[config.session.cookieName];
+    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || template;
+    const html = pageTemplate.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
+    addVary(reply, 'cookie');
+    reply
       .status(page ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, html, compressedPages);
   });
+}
+
+/**
+ * The pages the build prerendered (scripts/vite-prerender.ts), by path ('/404' for unknown paths), with
+ * the configured product and company names in place of the build's placeholders. None when the build
+ * has none (a test's client directory, or a client built before prerendering).
+ */
+function readPrerenderedPages(clientDir: string, config: Config): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const page of prerenderedPages) {
+    const file = path.join(clientDir, PRERENDER_DIR, page.file);
+    if (!existsSync(file)) continue;
+    const built = readFileSync(file, 'utf8');
+    // The build stated the default retention; with another configured, the page is rendered in the browser from the config.
+    if (config.retention.freeDays !== DEFAULT_FREE_RETENTION_DAYS && built.includes(freeRetentionText.marker)) continue;
+    const html = built
+      .replaceAll(prerenderPlaceholders.appName, escapeAttr(config.appName))
+      .replaceAll(prerenderPlaceholders.companyName, escapeAttr(config.companyName));
+    result.set(page.path, html);
+  }
+  return result;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { hashToken } from '#server/features/auth/tokens.ts';
@@ -87,6 +88,39 @@ async function throwawayCookie(ctx: Context, actor: Actor): Promise<string | nul
   return sessionCookieOf(response, ctx.t.config)!;
 }
 
+/** A finished roundtable of the owner's, in its conversation (decision 026). */
+const ownerRoundtable = (ctx: Context) =>
+  once(ctx, 'roundtable', async () => {
+    const { sessionId } = await conversation(ctx);
+    const response = await inject(ctx.t.app, { method: 'POST', url: `/api/chat-sessions/${sessionId}/roundtables`, cookie: ctx.owner.cookie, payload: { question: 'Expand?', format: 'roundtable', executiveRoles: ['CFO', 'CMO'] } });
+    await ctx.t.app.roundtables.whenIdle();
+    return { sessionId, id: (response.json() as { id: string }).id };
+  });
+
+/** A decision the owner saved from the reply of its conversation (decision 034), one per key. */
+const ownerDecision = (ctx: Context, key: string) =>
+  once(ctx, `decision-${key}`, async () => {
+    const { sessionId, assistantMessageId } = await conversation(ctx);
+    const response = await inject(ctx.t.app, { method: 'POST', url: '/api/decisions', cookie: ctx.owner.cookie, payload: { sessionId, messageId: assistantMessageId, text: `Decide ${key}` } });
+    return (response.json() as { id: string }).id;
+  });
+
+/** A picture file the owner uploaded, not yet made into a picture. */
+const ownerPictureUpload = (ctx: Context) =>
+  once(ctx, 'picture-upload', async () => {
+    const { uploadURL } = (await inject(ctx.t.app, { method: 'POST', url: '/api/objects/upload', cookie: ctx.owner.cookie })).json() as { uploadURL: string };
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#224466' } }).png().toBuffer();
+    await ctx.t.app.inject({ method: 'PUT', url: uploadURL, payload: png, headers: { 'content-type': 'image/png' } });
+    return uploadURL;
+  });
+
+/** A finished picture's path (public). */
+const publicPicture = (ctx: Context) =>
+  once(ctx, 'picture', async () => {
+    const profilePictureURL = (await ownerPictureUpload(ctx)).split('?')[0];
+    return (await inject(ctx.t.app, { method: 'PUT', url: '/api/profile-pictures', cookie: ctx.owner.cookie, payload: { profilePictureURL } })).json().objectPath as string;
+  });
+
 const everyone = (status: number): Row['expected'] => [status, status, status, status, status];
 const signedIn = (status: number): Row['expected'] => [401, status, status, status, status];
 const ownerOnly = (status: number): Row['expected'] => [401, 404, 404, 404, status];
@@ -160,6 +194,12 @@ const matrix: Row[] = [
   // Conversations and messages.
   { route: 'POST /api/chat-sessions', request: () => ({ method: 'POST', url: '/api/chat-sessions', payload: { executiveRole: 'CEO', industry: 'Energy' } }), expected: signedIn(201) },
   { route: 'GET /api/chat-sessions/:id', request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}` }), expected: ownerOnly(200) },
+  // Renaming is the owner's, whatever the plan (decision 033).
+  {
+    route: 'PATCH /api/chat-sessions/:id',
+    request: async (ctx) => ({ method: 'PATCH', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}`, payload: { title: 'Owner plans, renamed' } }),
+    expected: ownerOnly(200),
+  },
   { route: 'GET /api/chat-sessions/:id/messages', request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/messages` }), expected: ownerOnly(200) },
   {
     route: 'POST /api/chat-sessions/:id/messages',
@@ -200,6 +240,29 @@ const matrix: Row[] = [
     expected: ownerOnly(400),
   },
   {
+    route: 'POST /api/chat-sessions/:id/messages/:messageId/regenerate',
+    // A finished reply written again as a new take: the owner's starts (202); the others do not learn it exists.
+    request: async (ctx) => {
+      const target = await once(ctx, 'message-to-regenerate', async () => {
+        const { sessionId } = await conversation(ctx);
+        const { assistantMessage } = await ask(ctx.t.app, ctx.owner.cookie, sessionId, 'Another angle, please');
+        await waitForMessage(ctx.t.app, ctx.owner.cookie, sessionId, assistantMessage.id);
+        return { sessionId, messageId: assistantMessage.id };
+      });
+      return { method: 'POST', url: `/api/chat-sessions/${target.sessionId}/messages/${target.messageId}/regenerate` };
+    },
+    expected: ownerOnly(202),
+  },
+  {
+    route: 'POST /api/chat-sessions/:id/messages/:messageId/second-opinion',
+    // The owner (Premium) asks another executive; the others do not learn the conversation exists.
+    request: async (ctx) => {
+      const c = await conversation(ctx);
+      return { method: 'POST', url: `/api/chat-sessions/${c.sessionId}/messages/${c.assistantMessageId}/second-opinion`, payload: { executiveRole: 'CMO' } };
+    },
+    expected: ownerOnly(201),
+  },
+  {
     route: 'PATCH /api/messages/:id/feedback',
     request: async (ctx) => ({ method: 'PATCH', url: `/api/messages/${(await conversation(ctx)).assistantMessageId}/feedback`, payload: { like: 1 } }),
     expected: ownerOnly(200),
@@ -215,13 +278,46 @@ const matrix: Row[] = [
       });
       return { method: 'DELETE', url: `/api/messages/${message}` };
     },
-    expected: ownerOnly(204),
+    expected: ownerOnly(200),
   },
+  // The decision log (decision 034): the caller's own list; a decision, or a reply to save one from, is its owner's only.
+  { route: 'GET /api/decisions', request: () => ({ url: '/api/decisions' }), expected: signedIn(200) },
+  { route: 'GET /api/decisions/follow-ups', request: () => ({ url: '/api/decisions/follow-ups' }), expected: signedIn(200) },
+  {
+    route: 'POST /api/decisions',
+    request: async (ctx) => {
+      const { sessionId, assistantMessageId } = await conversation(ctx);
+      return { method: 'POST', url: '/api/decisions', payload: { sessionId, messageId: assistantMessageId, kind: 'action', owner: 'Dana', followUpOn: '2031-01-01' } };
+    },
+    expected: ownerOnly(201),
+  },
+  { route: 'PATCH /api/decisions/:id', request: async (ctx) => ({ method: 'PATCH', url: `/api/decisions/${await ownerDecision(ctx, 'patch')}`, payload: { status: 'done' } }), expected: ownerOnly(200) },
+  { route: 'DELETE /api/decisions/:id', request: async (ctx) => ({ method: 'DELETE', url: `/api/decisions/${await ownerDecision(ctx, 'delete')}` }), expected: ownerOnly(200) },
+  { route: 'POST /api/decisions/:id/follow-up', request: async (ctx) => ({ method: 'POST', url: `/api/decisions/${await ownerDecision(ctx, 'follow-up')}/follow-up` }), expected: ownerOnly(201) },
   // Exports are Premium: a Free account is refused by its plan first, which says nothing about the conversation.
+  // Roundtables: Premium, the owner's own (a Free owner is refused 403 in roundtable.test.ts).
+  {
+    route: 'POST /api/chat-sessions/:id/roundtables',
+    request: async (ctx) => ({ method: 'POST', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/roundtables`, payload: { question: 'Which market first?', format: 'head-to-head', executiveRoles: ['CFO', 'CMO'] } }),
+    expected: ownerOnly(201),
+  },
+  { route: 'GET /api/chat-sessions/:id/roundtables', request: async (ctx) => ({ url: `/api/chat-sessions/${(await ownerRoundtable(ctx)).sessionId}/roundtables` }), expected: ownerOnly(200) },
+  { route: 'GET /api/roundtables/:id', request: async (ctx) => ({ url: `/api/roundtables/${(await ownerRoundtable(ctx)).id}` }), expected: ownerOnly(200) },
+  { route: 'GET /api/roundtables/:id/stream', request: async (ctx) => ({ url: `/api/roundtables/${(await ownerRoundtable(ctx)).id}/stream` }), expected: ownerOnly(200) },
+  // Stopping a finished table changes nothing and answers it; resuming one that was not interrupted is refused.
+  { route: 'POST /api/roundtables/:id/stop', request: async (ctx) => ({ method: 'POST', url: `/api/roundtables/${(await ownerRoundtable(ctx)).id}/stop` }), expected: ownerOnly(200) },
+  { route: 'POST /api/roundtables/:id/resume', request: async (ctx) => ({ method: 'POST', url: `/api/roundtables/${(await ownerRoundtable(ctx)).id}/resume` }), expected: [401, 404, 404, 404, 400] },
+  { route: 'GET /api/roundtables/:id/export/pdf', request: async (ctx) => ({ url: `/api/roundtables/${(await ownerRoundtable(ctx)).id}/export/pdf` }), expected: ownerOnly(200) },
+  { route: 'GET /api/admin/roundtables/usage', request: () => ({ url: '/api/admin/roundtables/usage' }), expected: [401, 403, 403, 200, 403] },
   { route: 'GET /api/chat-sessions/:id/export/markdown', request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/export/markdown` }), expected: [401, 403, 404, 404, 200] },
   {
     route: 'GET /api/chat-sessions/:id/export/pdf',
     request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/export/pdf` }),
+    expected: [401, 403, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/chat-sessions/:id/export/memo',
+    request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/export/memo?format=md` }),
     expected: [401, 403, 404, 404, 200],
   },
   { route: 'DELETE /api/chat-sessions/:id', request: async (ctx) => ({ method: 'DELETE', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}` }), expected: ownerOnly(200) },
@@ -304,6 +400,43 @@ const matrix: Row[] = [
     request: () => ({ method: 'POST', url: '/api/cancel-subscription' }),
     expected: [401, 404, 200, 404, 200],
   },
+  // Account dialogs (issue 15): the caller's own account only.
+  { route: 'PATCH /api/users/:id', request: (ctx) => ({ method: 'PATCH', url: `/api/users/${ctx.owner.id}`, payload: { firstName: 'Owner' } }), expected: ownerOnly(200) },
+  {
+    route: 'POST /api/users/:id/change-password',
+    // The owner's own session stays; every other session of the owner ends (none other is shared).
+    request: (ctx) => ({ method: 'POST', url: `/api/users/${ctx.owner.id}/change-password`, payload: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password } }),
+    expected: ownerOnly(200),
+  },
+  { route: 'GET /api/users/:id/sessions', request: (ctx) => ({ url: `/api/users/${ctx.owner.id}/sessions` }), expected: ownerOnly(200) },
+  {
+    route: 'DELETE /api/users/:id/sessions/:sessionId',
+    owner: 'fresh',
+    request: async (ctx) => {
+      const sessionId = await once(ctx, 'other-session', async () => {
+        await throwawayCookie(ctx, 'owner');
+        const listed = (await inject(ctx.t.app, { method: 'GET', url: `/api/users/${ctx.owner.id}/sessions`, cookie: ctx.owner.cookie })).json();
+        return (listed.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+      });
+      return { method: 'DELETE', url: `/api/users/${ctx.owner.id}/sessions/${sessionId}` };
+    },
+    expected: ownerOnly(200),
+  },
+  { route: 'POST /api/users/:id/delete-account', owner: 'fresh', request: (ctx) => ({ method: 'POST', url: `/api/users/${ctx.owner.id}/delete-account`, payload: {} }), expected: ownerOnly(200) },
+  // The profile picture flow works before an account exists (signup); an upload is its uploader's only.
+  { route: 'POST /api/objects/upload', request: () => ({ method: 'POST', url: '/api/objects/upload' }), expected: everyone(200) },
+  {
+    route: 'PUT /api/profile-pictures',
+    request: async (ctx) => ({ method: 'PUT', url: '/api/profile-pictures', payload: { profilePictureURL: (await ownerPictureUpload(ctx)).split('?')[0] } }),
+    expected: [404, 404, 404, 404, 200],
+  },
+  { route: 'GET /api/objects/avatars/:owner/:id', request: async (ctx) => ({ url: `/api${await publicPicture(ctx)}` }), expected: everyone(200) },
+  // The admin dashboard: the admin role only.
+  { route: 'GET /api/admin/stats', request: () => ({ url: '/api/admin/stats' }), expected: [401, 403, 403, 200, 403] },
+  { route: 'GET /api/admin/activity', request: () => ({ url: '/api/admin/activity?days=7' }), expected: [401, 403, 403, 200, 403] },
+  { route: 'GET /api/admin/users', request: () => ({ url: '/api/admin/users?q=a' }), expected: [401, 403, 403, 200, 403] },
+  { route: 'GET /api/admin/audit-log', request: () => ({ url: '/api/admin/audit-log' }), expected: [401, 403, 403, 200, 403] },
+  { route: 'PATCH /api/admin/users/:id', request: (ctx) => ({ method: 'PATCH', url: `/api/admin/users/${ctx.owner.id}`, payload: { vip: false } }), expected: [401, 403, 403, 200, 403] },
 ];
 
 let ctx: Omit<Context, 'owner' | 'memo'> & { owners: Record<'standard' | 'premium', Account> };

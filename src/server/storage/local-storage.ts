@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -116,6 +116,14 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
     return use(this.#pathOf(key));
+  }
+
+  async write(key: string, body: Buffer): Promise<void> {
+    const finalPath = this.#pathOf(key);
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    const temporary = `${finalPath}.${randomBytes(6).toString('hex')}.part`;
+    await writeFile(temporary, body, { flag: 'wx' });
+    await rename(temporary, finalPath);
   }
 
   async delete(key: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface ObjectStorage {
   openRead(key: string): Promise<Readable>;
   /** The object as a file on this machine, for libraries that read files (the local driver's own file; S3: a temporary copy). */
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+  /** Stores bytes the server made itself (a re-encoded picture) under a server-generated key. */
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
 }

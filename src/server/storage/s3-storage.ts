@@ -83,6 +83,11 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
+  async write(key: string, body: Buffer, contentType: string): Promise<void> {
+    if (!isObjectKey(key)) throw new Error('Not an object key');
+    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
   async delete(key: string): Promise<void> {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
   }

@@ -1,28 +1,42 @@
 import { SubscriptionDialogs } from '#client/features/billing/components/subscription-dialogs.tsx';
-import { SubscriptionMenuItems, SubscriptionPlanRows } from '#client/features/billing/components/subscription-summary.tsx';
-import ChatScreen, { type RenderExportMenu } from '#client/features/chat/components/chat-screen.tsx';
+import ChatScreen, { type RenderExportMenu, type RenderProfileMenu } from '#client/features/chat/components/chat-screen.tsx';
+import type { UseChatSidebar } from '#client/features/chat/sidebar.ts';
+import { useChatDecisions } from '#client/features/decisions/hooks/use-chat-decisions.tsx';
 import { useAttachments } from '#client/features/documents/hooks/use-attachments.tsx';
 import { ConversationExportMenu } from '#client/features/history/components/export-menu.tsx';
+import { useConversationSidebar } from '#client/features/history/hooks/use-conversation-sidebar.tsx';
 import { InstallOffer } from '#client/features/pwa/components/install-offer.tsx';
+import { useChatRoundtables } from '#client/features/roundtable/hooks/use-chat-roundtables.tsx';
 import { InstallHintProvider } from '#client/lib/install-hint-slot.tsx';
-import { useCurrentUser } from '#client/lib/session.ts';
+import { AccountMenuSlot } from './account-menu-slot.tsx';
 
 /** The history feature's server-side export (Markdown and PDF) in the chat header. */
 const renderExportMenu: RenderExportMenu = ({ sessionId, isPremium, onUpgrade }) => (
   <ConversationExportMenu sessionId={sessionId} isPremium={isPremium} onUpgrade={onUpgrade} />
 );
 
+/** The account feature's menu and dialogs, with billing's and consent's parts. */
+const renderProfileMenu: RenderProfileMenu = ({ user, usage, onUpgrade }) => <AccountMenuSlot user={user} usage={usage} onUpgrade={onUpgrade} />;
+
 /** The documents feature's attachments, with the real upload calls. */
 const useChatAttachments = (options: Parameters<typeof useAttachments>[0]) => useAttachments(options);
 
-/** /chat: the chat feature's workspace (the route wraps it in RequireAuth), with billing's part of the profile menu. */
+/** The history feature's conversation sidebar (decision 033): its list, search, rename and delete beside the conversation. */
+const useChatSidebar: UseChatSidebar = (options) => useConversationSidebar(options);
+
+/** /chat: the chat feature's workspace (the route wraps it in RequireAuth), with the account menu. */
 export default function ChatPage() {
-  const { user } = useCurrentUser();
-  const extras = user ? { planRows: <SubscriptionPlanRows user={user} premium={user.isPremium} />, items: <SubscriptionMenuItems user={user} /> } : undefined;
   return (
     <>
       <InstallHintProvider value={<InstallOffer />}>
-        <ChatScreen renderExportMenu={renderExportMenu} profileMenuExtras={extras} useAttachments={useChatAttachments} />
+        <ChatScreen
+          renderExportMenu={renderExportMenu}
+          renderProfileMenu={renderProfileMenu}
+          useAttachments={useChatAttachments}
+          useRoundtables={useChatRoundtables}
+          useSidebar={useChatSidebar}
+          useDecisions={useChatDecisions}
+        />
       </InstallHintProvider>
       <SubscriptionDialogs />
     </>

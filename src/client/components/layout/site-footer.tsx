@@ -8,7 +8,8 @@ export function SiteFooter({ showLogo = true }: { showLogo?: boolean }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
           {showLogo ? <BrandLink className="text-foreground" /> : null}
-          <p>
+          {/* A page prerendered in December and opened in January: keep the server's year, no mismatch. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {clientConfig.companyName}. All rights reserved.
           </p>
         </div>

@@ -33,9 +33,12 @@ export function resolveUserRole(userRole: string): { label: string; profile: Use
   return profile ? { label: userRole, profile } : { label: 'business professional', profile: genericUserRole };
 }
 
-/** Lower-cases a leading capital so list items read inside a sentence, but leaves acronyms ("OEE", "MOIC") alone. */
+/**
+ * Lower-cases a leading capital so list items read inside a sentence ("a security breach", not
+ * "A security breach"), but leaves acronyms ("OEE", "MOIC") alone.
+ */
 export function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^(?:[A-Z][a-z]|A )/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 const bullets = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n');

@@ -117,7 +117,7 @@ export function composeDemoAnalysis(input: DemoAnalysisInput): DemoAnalysis {
   const executiveSummary = [
     `As your ${persona.title} in ${sector}, here is my read of "${input.documentName}".`,
     summary.map((passage) => passage.text.replace(/[.;:]?$/, '.')).join(' '),
-    `Through my lens, the question it raises is ${lowerFirst(priority)}: ${lowerFirst(persona.decisionFrameworks[0]?.howApplied ?? 'weigh the options on costs, benefits and risks')} before we commit.`,
+    `Through my lens, the question it raises is ${lowerFirst(priority)}. I would apply ${persona.decisionFrameworks[0]?.name ?? 'a cost-benefit analysis'}, which ${persona.decisionFrameworks[0]?.howApplied ?? 'compares options on quantified costs, benefits and risks'}.`,
   ].join(' ');
 
   const risks = risky.map((passage) => `${passage.text}${where(passage, multiple)}`);

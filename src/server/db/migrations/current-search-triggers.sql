@@ -12,6 +12,8 @@ CREATE TRIGGER chat_messages_documents_deleted AFTER DELETE ON chat_messages FOR
 CREATE TRIGGER chat_messages_history_changed AFTER UPDATE OF content, status ON chat_messages FOR EACH ROW WHEN ((old.status = 'streaming'::text) IS DISTINCT FROM (new.status = 'streaming'::text) OR new.status <> 'streaming'::text AND old.content IS DISTINCT FROM new.content) EXECUTE FUNCTION history_message_changed();
 CREATE TRIGGER chat_messages_history_deleted AFTER DELETE ON chat_messages REFERENCING OLD TABLE AS deleted_messages FOR EACH STATEMENT EXECUTE FUNCTION history_messages_deleted();
 CREATE TRIGGER chat_messages_history_inserted AFTER INSERT ON chat_messages REFERENCING NEW TABLE AS inserted_messages FOR EACH STATEMENT EXECUTE FUNCTION history_messages_inserted();
+CREATE TRIGGER chat_session_summaries_search_inserted AFTER INSERT ON chat_session_summaries REFERENCING NEW TABLE AS changed_summaries FOR EACH STATEMENT EXECUTE FUNCTION history_search_index_queue();
+CREATE TRIGGER chat_session_summaries_search_updated AFTER UPDATE ON chat_session_summaries REFERENCING NEW TABLE AS changed_summaries FOR EACH STATEMENT EXECUTE FUNCTION history_search_index_queue();
 CREATE TRIGGER chat_sessions_history_inserted AFTER INSERT ON chat_sessions REFERENCING NEW TABLE AS inserted_sessions FOR EACH STATEMENT EXECUTE FUNCTION history_sessions_inserted();
 CREATE TRIGGER chat_sessions_history_renamed AFTER UPDATE OF title, executive_role, industry ON chat_sessions FOR EACH ROW WHEN (old.title IS DISTINCT FROM new.title OR old.executive_role IS DISTINCT FROM new.executive_role OR old.industry IS DISTINCT FROM new.industry) EXECUTE FUNCTION history_session_renamed();
 CREATE TRIGGER documents_deleted AFTER DELETE ON documents FOR EACH ROW EXECUTE FUNCTION documents_queue_object_removal();
@@ -80,6 +82,21 @@ BEGIN
     FROM inserted_messages GROUP BY session_id
   ) n
   WHERE s.session_id = n.session_id;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.history_search_index_queue()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts)
+  SELECT 'history.search-index', jsonb_build_object('userId', stale.user_id), 5
+  FROM (SELECT DISTINCT user_id FROM changed_summaries WHERE change_seq > indexed_seq) stale
+  WHERE NOT EXISTS (
+    SELECT 1 FROM jobs j
+    WHERE j.kind = 'history.search-index' AND j.status = 'queued' AND j.payload->>'userId' = stale.user_id::text
+  );
   RETURN NULL;
 END $function$;
 

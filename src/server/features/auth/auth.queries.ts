@@ -27,7 +27,7 @@ export async function findActiveUserByEmail(db: Db, email: string): Promise<User
   const rows = await db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.disabledAt)))
     .limit(1);
   return rows[0];
 }
@@ -54,9 +54,17 @@ export async function findUserBySessionHash(db: Db, tokenHash: string): Promise<
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt), isNull(users.disabledAt)))
     .limit(1);
   return rows[0];
+}
+
+/** Notes that the session was used, at most once a minute (the Security dialog's "last seen"). */
+export async function touchSession(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
 }
 
 export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {

@@ -12,12 +12,12 @@ import {
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '#server/plugins/session.ts';
-import type { AuthDeps } from './auth.service.ts';
+import type { AuthDeps, SignUpDeps } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const limits = config.rateLimits;
   // Reset requests still being worked on after their answer: closing waits for them.

@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { sendAccountMail } from '#server/mail/account-mail.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { IssuedSession } from '#server/plugins/session.ts';
 import * as queries from './auth.queries.ts';
@@ -23,6 +24,12 @@ export interface AuthDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   sessionCache: SessionCache;
+}
+
+/** What signup asks the account feature (which owns pictures; it depends on auth, not the other way). */
+export interface SignUpDeps {
+  /** Whether a new account may take this avatar: uploaded before any account, stored, nobody's picture yet. */
+  pictureFreeForSignup: (path: string) => Promise<boolean>;
 }
 
 export function toPublicUser(user: User, premium: boolean = isPremium(user.appUserType)): PublicUser {
@@ -57,7 +64,7 @@ export function toPublicUser(user: User, premium: boolean = isPremium(user.appUs
 export const signInBackoff = { freeFailures: 4, baseSeconds: 30, maxSeconds: 60 * 60, forgetAfterHours: 24 } as const;
 
 /** The throttle's key: the lower-cased address, hashed (addresses typed by strangers are not kept). */
-const throttleKey = (email: string) => hashToken(`sign-in:${email.trim().toLowerCase()}`);
+export const throttleKey = (email: string) => hashToken(`sign-in:${email.trim().toLowerCase()}`);
 
 function lockedError(until: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
@@ -84,8 +91,11 @@ async function issueSession(deps: AuthDeps, userId: string, persistent: boolean,
   return { token, persistent, expiresAt };
 }
 
-export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: string | null) {
+export async function signUp(deps: AuthDeps & SignUpDeps, input: SignUpInput, userAgent: string | null) {
   const email = input.email.toLowerCase();
+  // Only a picture uploaded for this signup: never a path that is missing, an account's upload, or another account's avatar.
+  const picture = input.profilePicture ?? null;
+  if (picture && !(await deps.pictureFreeForSignup(picture))) throw new AppError('not_found:upload');
   const verificationToken = newToken();
   const user = await queries.insertUser(deps.db, {
     emailVerificationToken: hashToken(verificationToken),
@@ -94,9 +104,10 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, userAgent: stri
     lastName: input.lastName,
     password: await hashPassword(input.password),
     appUserType: 'standard',
-    profileImageUrl: input.profilePicture ?? null,
+    profileImageUrl: picture,
   });
-  if (!user) throw new AppError('conflict:email');
+  // Both unique indexes (e-mail, picture) end in "nothing inserted": say which one a parallel signup took.
+  if (!user) throw new AppError(picture && !(await deps.pictureFreeForSignup(picture)) ? 'not_found:upload' : 'conflict:email');
   setImmediate(() => sendVerificationMail(deps, user, verificationToken));
   // A new account stays signed in like 'Stay signed in' (see docs/decisions/002-sessions.md).
   const session = await issueSession(deps, user.id, true, userAgent);
@@ -136,7 +147,10 @@ export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCa
   const cached = deps.sessionCache.get(tokenHash);
   if (cached) return cached;
   const found = await queries.findUserBySessionHash(deps.db, tokenHash);
-  if (found) deps.sessionCache.set(tokenHash, found.user, found.expiresAt);
+  if (found) {
+    deps.sessionCache.set(tokenHash, found.user, found.expiresAt);
+    await queries.touchSession(deps.db, tokenHash);
+  }
   return found?.user;
 }
 
@@ -154,27 +168,19 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput)
 }
 
 function sendResetMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
-  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const appName = deps.config.appName;
-  deps.mailer
-    .send({
+  sendAccountMail(
+    { ...deps, appName },
+    {
       to: user.email,
+      firstName: user.firstName,
       subject: `Reset your ${appName} password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Someone (hopefully you) asked to reset the password of your ${appName} account.`,
-        'Open this link within one hour to choose a new password:',
-        '',
-        link,
-        '',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-        '',
-        `The ${appName} team`,
-      ].join('\n'),
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone (hopefully you) asked to reset the password of your ${escapeHtml(appName)} account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour, once).</p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
-    })
-    .catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'));
+      intro: [`Someone (hopefully you) asked to reset the password of your ${appName} account.`, 'Open this link within one hour to choose a new password:'],
+      action: { url: `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`, label: 'Choose a new password', note: '(the link works for one hour, once).' },
+      outro: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+      failure: 'password reset e-mail failed',
+    },
+  );
 }
 
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
@@ -205,29 +211,18 @@ export async function resendVerification(deps: AuthDeps, user: User): Promise<st
   return authResponses.verificationSent;
 }
 
-function sendVerificationMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
-  const link = `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+export function sendVerificationMail(deps: AuthDeps, user: { email: string; firstName: string }, token: string): void {
   const appName = deps.config.appName;
-  deps.mailer
-    .send({
+  sendAccountMail(
+    { ...deps, appName },
+    {
       to: user.email,
+      firstName: user.firstName,
       subject: `Verify your email address for ${appName}`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Welcome to ${appName}! Please confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_HOURS} hours:`,
-        '',
-        link,
-        '',
-        'If you did not create an account, ignore this e-mail.',
-        '',
-        `The ${appName} team`,
-      ].join('\n'),
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Welcome to ${escapeHtml(appName)}! Please confirm that this is your email address.</p><p><a href="${escapeHtml(link)}">Verify my email address</a> (the link works for ${EMAIL_VERIFICATION_HOURS} hours).</p><p>If you did not create an account, ignore this e-mail.</p>`,
-    })
-    .catch((err: unknown) => deps.log.error({ err }, 'verification e-mail failed'));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      intro: [`Welcome to ${appName}! Please confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_HOURS} hours:`],
+      action: { url: `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`, label: 'Verify my email address', note: `(the link works for ${EMAIL_VERIFICATION_HOURS} hours).` },
+      outro: ['If you did not create an account, ignore this e-mail.'],
+      failure: 'verification e-mail failed',
+    },
+  );
 }

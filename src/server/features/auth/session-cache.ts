@@ -1,4 +1,5 @@
 import type { User } from '#server/db/schema.ts';
+import type { InstanceBus } from '#server/streams/instance-bus.ts';
 
 interface Entry {
   user: User;
@@ -11,11 +12,12 @@ interface Entry {
  * so the lookup every API request makes does not cost a database round trip each time.
  *
  * Staleness is bounded by `ttlMs`: this instance forgets a session at once on logout, password
- * reset and any change a service reports through invalidateUser; other instances within ttlMs.
- * See docs/decisions/002-sessions.md.
+ * reset and any change a service reports through invalidateUser; other instances at once too when
+ * they share a bus (Redis), else within ttlMs. See docs/decisions/002-sessions.md.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private bus: InstanceBus | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -48,10 +50,25 @@ export class SessionCache {
 
   deleteToken(tokenHash: string): void {
     this.entries.delete(tokenHash);
+    this.bus?.publish({ kind: 'forget-session', tokenHash });
   }
 
   /** Call after any change to a user row (or their sessions) so the next request reads it fresh. */
   invalidateUser(userId: string): void {
+    this.forgetUser(userId);
+    this.bus?.publish({ kind: 'invalidate-user', userId });
+  }
+
+  /** Every instance forgets what this one forgets (a revoked session is revoked everywhere at once). */
+  shareWith(bus: InstanceBus): void {
+    this.bus = bus;
+    bus.subscribe((message) => {
+      if (message.kind === 'invalidate-user') this.forgetUser(message.userId);
+      else if (message.kind === 'forget-session') this.entries.delete(message.tokenHash);
+    });
+  }
+
+  private forgetUser(userId: string): void {
     for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '#contract/billing.ts';
 import type { Db } from '#server/db/client.ts';
 import { payments, stripeEvents, users, type NewPayment, type Payment } from '#server/db/schema.ts';
@@ -115,7 +115,12 @@ export async function savePayment(db: Db, userId: string, values: PaymentValues)
 }
 
 export async function findUserEmail(db: Executor, userId: string): Promise<{ email: string; firstName: string } | undefined> {
-  const rows = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  // A deleted account (its tombstone) has no address to write to; its webhooks are ignored (decision 024).
+  const rows = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0];
 }
 

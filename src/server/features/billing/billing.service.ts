@@ -224,6 +224,25 @@ export async function subscriptionInfo(deps: BillingDeps, user: User, premium: b
  * For account deletion (features/account): ends every subscription of the account at once, so
  * nothing more is ever charged. Safe to call when Stripe is not configured or nothing is live.
  */
+/**
+ * An admin disabled the account (decision 037): it is charged no more. A live subscription stops renewing (Premium
+ * it paid for runs to the period's end, as a cancellation does) and an unpaid checkout is cancelled. Idempotent:
+ * asking again after a gateway failure finishes the job.
+ */
+export async function stopBillingForDisabledAccount(deps: BillingDeps, userId: string): Promise<void> {
+  if (!deps.gateway) return;
+  const gateway = deps.gateway;
+  const current = await queries.findCurrentPayment(deps.db, userId);
+  if (current && isPremium('subscriber', subscriptionStateOf(current)) && !current.cancelAtPeriodEnd) {
+    await serialized(current.stripeSubscriptionId, async () =>
+      save(deps, userId, await gateway.cancelAtPeriodEnd(current.stripeSubscriptionId, `cancel:${current.stripeSubscriptionId}`), current),
+    );
+  }
+  for (const row of await queries.findOpenCheckouts(deps.db, userId)) {
+    await serialized(row.stripeSubscriptionId, async () => save(deps, userId, await gateway.cancelNow(row.stripeSubscriptionId), row));
+  }
+}
+
 export async function cancelSubscriptionsForDeletedAccount(deps: BillingDeps, userId: string): Promise<void> {
   if (!deps.gateway) return;
   const gateway = deps.gateway;

@@ -230,6 +230,8 @@ describe('cancelling at period end, renewal, expiry', () => {
   it('the period end decides even before Stripe says so: a cancelled subscription past its end is not Premium', async () => {
     const { cookie, subscriptionId } = await paidSubscriber();
     await inject(t.app, { method: 'POST', url: '/api/cancel-subscription', cookie });
+    // The webhooks of the cancellation first: the last one would write Stripe's period end back.
+    await t.stripe.idle();
     await t.database.db
       .update(payments)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
@@ -287,5 +289,32 @@ describe('account deletion', () => {
     expect((await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.appUserType).toBe('standard');
     // Nothing to do the second time.
     await cancelSubscriptionsForDeletedAccount(deps, user.id);
+  });
+});
+
+describe('an account an admin disables', () => {
+  it('is charged no more: its subscription stops renewing and an unpaid checkout is cancelled; asking again changes nothing', async () => {
+    const admin = await signUpVerifiedUser(t);
+    await t.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, admin.user.id));
+    const disable = (id: string) => inject(t.app, { method: 'PATCH', url: `/api/admin/users/${id}`, cookie: admin.cookie, payload: { disabled: true } });
+
+    const subscriber = await signUpVerifiedUser(t);
+    const paid = await startCheckout(t, subscriber.cookie);
+    await t.stripe.pay(paid.subscriptionId);
+    const unpaidBuyer = await signUpVerifiedUser(t);
+    const unpaid = await startCheckout(t, unpaidBuyer.cookie);
+
+    expect((await disable(subscriber.user.id)).statusCode).toBe(200);
+    expect(t.stripe.subscription(paid.subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await rowOf(paid.subscriptionId)).cancelAtPeriodEnd).toBe(true);
+    expect((await disable(unpaidBuyer.user.id)).statusCode).toBe(200);
+    // Stripe ends a cancelled subscription that never had its first payment as incomplete_expired.
+    expect(t.stripe.subscription(unpaid.subscriptionId)!.status).toBe('incomplete_expired');
+
+    // Stripe is asked to change a subscription once per disabled account (webhooks may still read them meanwhile).
+    const changes = () => t.stripe.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/v1/subscriptions/')).length;
+    const changesBefore = changes();
+    expect((await disable(subscriber.user.id)).statusCode).toBe(200);
+    expect(changes()).toBe(changesBefore);
   });
 });

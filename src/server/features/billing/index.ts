@@ -3,5 +3,5 @@
  * through its index.ts): whether a user is Premium now, and ending subscriptions when an account goes.
  */
 export { premiumFor } from './premium.ts';
-export { cancelSubscriptionsForDeletedAccount } from './billing.service.ts';
+export { cancelSubscriptionsForDeletedAccount, stopBillingForDisabledAccount } from './billing.service.ts';
 export type { BillingDeps } from './billing-deps.ts';

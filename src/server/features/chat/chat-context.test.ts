@@ -130,15 +130,33 @@ describe('feedback and deletion', () => {
     expect(onUser.json().code).toBe('bad_request:message_state');
   });
 
-  it('deletes a message for good, and deleting a session cascades to its messages', async () => {
+  it('deletes a message for good, a question with its reply, and deleting a session cascades to its messages', async () => {
     const { user, cookie, session } = await t.conversation();
+    const first = await ask(t.app, cookie, session.id, 'Keep me');
+    await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
     const { userMessage, assistantMessage } = await ask(t.app, cookie, session.id, 'Delete me');
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    const third = await ask(t.app, cookie, session.id, 'Keep me too');
+    await waitForMessage(t.app, cookie, session.id, third.assistantMessage.id);
+
+    // A question goes with its reply (issue 14, defect 8), and only with its own.
     const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${userMessage.id}`, cookie });
-    expect(deleted.statusCode).toBe(204);
-    expect(deleted.body).toBe('');
-    expect((await listChatMessages(t.app, cookie, session.id)).messages.map((m) => m.id)).toEqual([assistantMessage.id]);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ deletedIds: [userMessage.id, assistantMessage.id] });
+    expect((await listChatMessages(t.app, cookie, session.id)).messages.map((m) => m.id)).toEqual([
+      first.userMessage.id,
+      first.assistantMessage.id,
+      third.userMessage.id,
+      third.assistantMessage.id,
+    ]);
     expect((await inject(t.app, { method: 'DELETE', url: `/api/messages/${userMessage.id}`, cookie })).statusCode).toBe(404);
+
+    // A reply goes alone; its question stays.
+    const reply = await inject(t.app, { method: 'DELETE', url: `/api/messages/${third.assistantMessage.id}`, cookie });
+    expect(reply.json()).toEqual({ deletedIds: [third.assistantMessage.id] });
+    // The last question, now without a reply, goes alone.
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/messages/${third.userMessage.id}`, cookie })).json()).toEqual({ deletedIds: [third.userMessage.id] });
+    expect((await listChatMessages(t.app, cookie, session.id)).messages.map((m) => m.id)).toEqual([first.userMessage.id, first.assistantMessage.id]);
 
     await t.database.db.delete(users).where(eq(users.id, user.id));
     const left = await t.database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session.id));

@@ -31,5 +31,6 @@ export function toMessageDto(message: ChatMessage): ChatMessageDto {
     promptTokens: message.promptTokens,
     completionTokens: message.completionTokens,
     error: message.error,
+    roundtableId: message.roundtableId,
   };
 }

@@ -28,6 +28,7 @@ describe("another user's conversation", () => {
       { method: 'POST', url: `/api/chat-sessions/${s}/messages`, payload: { content: 'let me in' }, code: 'not_found:chat_session' },
       { method: 'POST', url: `/api/chat-sessions/${s}/messages`, payload: { content: 'note', role: 'system' }, code: 'not_found:chat_session' },
       { method: 'PUT', url: `/api/chat-sessions/${s}/context`, payload: { executiveRole: 'CFO' }, code: 'not_found:chat_session' },
+      { method: 'PATCH', url: `/api/chat-sessions/${s}`, payload: { title: 'Mine now' }, code: 'not_found:chat_session' },
       { method: 'POST', url: `/api/chat-sessions/${s}/generate-title`, code: 'not_found:chat_session' },
       { method: 'GET', url: `/api/chat-sessions/${s}/documents`, code: 'not_found:chat_session' },
       { method: 'GET', url: `/api/chat-sessions/${s}/messages/${assistantMessage.id}/stream`, code: 'not_found:message' },

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   assistantMessageResponseSchema,
   chatMessageParamsSchema,
@@ -14,8 +13,12 @@ import {
   listMessagesResponseSchema,
   messageFeedbackInputSchema,
   messageParamsSchema,
+  renameChatSessionInputSchema,
+  deleteMessageResponseSchema,
   sendMessageInputSchema,
   sendMessageResponseSchema,
+  sendUserMessageResponseSchema,
+  secondOpinionInputSchema,
   updateChatContextInputSchema,
   updateChatContextResponseSchema,
   userParamsSchema,
@@ -26,6 +29,7 @@ import { AppError } from '#server/errors.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as messages from './messages.service.ts';
 import { parseLastEventId } from './replies/index.ts';
+import { askAnotherExecutive } from './second-opinion.service.ts';
 import * as sessions from './sessions.service.ts';
 
 const errors = {
@@ -38,7 +42,7 @@ const errors = {
 };
 const tags = ['chat'];
 
-/** Every route that calls the model (send, retry, title) is limited per account per minute, whatever the plan. */
+/** Every route that calls the model (send, retry, regenerate, title) is limited per account per minute, whatever the plan. */
 function sendRateLimit(perMinute: number) {
   return {
     rateLimit: {
@@ -69,6 +73,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
     '/api/chat-sessions/:id',
     { schema: { tags, params: chatSessionParamsSchema, response: { 200: deleteChatSessionsResponseSchema, ...errors } } },
     async (request) => sessions.deleteSession(deps, callerOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/chat-sessions/:id',
+    { schema: { tags, params: chatSessionParamsSchema, body: renameChatSessionInputSchema, response: { 200: chatSessionSchema, ...errors } } },
+    async (request) => sessions.renameSession(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -123,6 +133,21 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
   );
 
   app.post(
+    '/api/chat-sessions/:id/messages/:messageId/regenerate',
+    { schema: { tags, params: chatMessageParamsSchema, response: { 202: assistantMessageResponseSchema, ...errors } }, config: sendLimit },
+    async (request, reply) => reply.status(202).send({ message: await messages.regenerateReply(deps, callerOf(request), request.params.id, request.params.messageId) }),
+  );
+
+  app.post(
+    '/api/chat-sessions/:id/messages/:messageId/second-opinion',
+    {
+      schema: { tags, params: chatMessageParamsSchema, body: secondOpinionInputSchema, response: { 201: sendUserMessageResponseSchema, ...errors } },
+      config: sendLimit,
+    },
+    async (request, reply) => reply.status(201).send(await askAnotherExecutive(deps, callerOf(request), request.params.id, request.params.messageId, request.body)),
+  );
+
+  app.post(
     '/api/chat-sessions/:id/generate-title',
     { schema: { tags, params: chatSessionParamsSchema, response: { 200: generateTitleResponseSchema, ...errors } }, config: sendLimit },
     async (request) => sessions.generateTitle(deps, callerOf(request), request.params.id),
@@ -134,10 +159,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
     async (request) => messages.setFeedback(deps, callerOf(request), request.params.id, request.body),
   );
 
-  app.delete('/api/messages/:id', { schema: { tags, params: messageParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await messages.deleteMessage(deps, callerOf(request), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/messages/:id',
+    { schema: { tags, params: messageParamsSchema, response: { 200: deleteMessageResponseSchema, ...errors } } },
+    async (request) => messages.deleteMessage(deps, callerOf(request), request.params.id),
+  );
 
   app.get(
     '/api/users/:id/latest-session',

@@ -4,4 +4,9 @@
  * (context providers for documents; turns, the event hub's stream events and following for roundtables).
  */
 export { findOwnedSession } from './sessions.service.ts';
+// A roundtable's turns are chat messages: they save their progress as a reply does.
+export { saveReplyProgress } from './replies.queries.ts';
 export * from './replies/index.ts';
+// The decision log opens a follow-up conversation and asks its first question as a user would (decision 034).
+export { createSession, deleteSession, type ChatDeps } from './sessions.service.ts';
+export { sendMessage } from './messages.service.ts';

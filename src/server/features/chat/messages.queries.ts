@@ -106,10 +106,33 @@ export async function setFeedback(db: Executor, messageId: string, userId: strin
   return rows[0];
 }
 
-export async function deleteMessage(db: Executor, messageId: string, userId: string): Promise<boolean> {
+/**
+ * The reply (or replies) answering a question: the assistant messages after it in its conversation,
+ * before the next question. Ownership is the caller's to have checked on the question.
+ */
+export async function repliesTo(db: Executor, question: Pick<ChatMessage, 'id' | 'sessionId'>): Promise<ChatMessage[]> {
+  const asked = positionOf(question.id, question.sessionId);
+  return db
+    .select(chatMessageColumns)
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, question.sessionId),
+        eq(chatMessages.role, 'assistant'),
+        sql`${position} > ${asked}`,
+        sql`not exists (select 1 from ${chatMessages} n where n.session_id = ${question.sessionId} and n.role = 'user'
+              and (n.timestamp, n.id) > ${asked} and (n.timestamp, n.id) < ${position})`,
+      ),
+    )
+    .orderBy(asc(chatMessages.timestamp), asc(chatMessages.id));
+}
+
+/** Deletes the caller's messages with these ids; answers the ids that went. */
+export async function deleteMessages(db: Executor, messageIds: string[], userId: string): Promise<string[]> {
+  if (messageIds.length === 0) return [];
   const rows = await db
     .delete(chatMessages)
-    .where(and(eq(chatMessages.id, messageId), ownedBy(userId)))
+    .where(and(inArray(chatMessages.id, messageIds), ownedBy(userId)))
     .returning({ id: chatMessages.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,5 @@
-import type { ChatMessageDto, ListMessagesQuery, ListMessagesResponse, ParsedMessageFeedbackInput, ParsedSendMessageInput, SendMessageResponse } from '#contract/chat.ts';
+import { randomInt } from 'node:crypto';
+import type { ChatMessageDto, DeleteMessageResponse, ListMessagesQuery, ListMessagesResponse, ParsedMessageFeedbackInput, ParsedSendMessageInput, SendMessageResponse } from '#contract/chat.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { Caller } from '#server/plugins/session.ts';
@@ -78,7 +79,9 @@ export async function stopReply(deps: ChatDeps, caller: Caller, sessionId: strin
  * there, the row turning 'stopped' makes the engine stop at its next save.
  */
 async function stopWriting(deps: ChatDeps, caller: Caller, messageId: string): Promise<void> {
-  if (!(await deps.replies.stop(messageId))) await markReplyStopped(deps.db, messageId, caller.user.id);
+  if (await deps.replies.stop(messageId)) return;
+  await markReplyStopped(deps.db, messageId, caller.user.id);
+  deps.replies.announceStop(messageId);
 }
 
 /** Writes a failed or stopped reply again, into the same message (counted as admitRetry says). */
@@ -91,6 +94,37 @@ export async function retryReply(deps: ChatDeps, caller: Caller, sessionId: stri
   return toMessageDto(restarted);
 }
 
+/**
+ * Regenerate (issue 14, point 4): a finished reply written again into the same message, as a different
+ * take. A new reply, so a free account's interaction is counted (and given back if it fails; decision
+ * 028). A failed or stopped reply is retried instead, at a retry's price (nothing new for a stopped one).
+ */
+export async function regenerateReply(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<ChatMessageDto> {
+  const message = await requireMessage(deps, caller, messageId, sessionId);
+  if (message.role === 'assistant' && (message.status === 'failed' || message.status === 'stopped')) return retryReply(deps, caller, sessionId, messageId);
+  const notRegenerable = new AppError('bad_request:message_state', 'Only a finished reply can be regenerated.');
+  if (message.role !== 'assistant' || message.status !== 'complete' || deps.replies.isRunning(messageId)) throw notRegenerable;
+  const { job, restarted } = await admitRetry(deps, caller, sessionId, message, notRegenerable);
+  launch(deps, { ...job, take: randomInt(1, 1_000_000) });
+  return toMessageDto(restarted);
+}
+
+/**
+ * A second opinion (issue 14, point 3; Premium): the question a reply answered, asked again of another
+ * executive in the same conversation. The conversation switches to that executive as any mid-conversation
+ * switch does (its note in the transcript, spec section 4), then the question goes as a send (counted,
+ * streamed, answered under that executive's name). Exported for second-opinion; the switch itself is
+ * sessions.service's updateContext.
+ */
+export async function questionOf(deps: ChatDeps, caller: Caller, sessionId: string, replyId: string): Promise<ChatMessage> {
+  const reply = await requireMessage(deps, caller, replyId, sessionId);
+  if (!caller.isPremium) throw new AppError('forbidden:premium');
+  if (reply.role !== 'assistant') throw new AppError('bad_request:message_state', 'Only a reply can have a second opinion.');
+  const question = (await queries.messagesBefore(deps.db, reply, 20)).find((m) => m.role === 'user');
+  if (!question) throw new AppError('bad_request:message_state', 'This reply has no question to ask again.');
+  return question;
+}
+
 export async function setFeedback(deps: ChatDeps, caller: Caller, messageId: string, input: ParsedMessageFeedbackInput): Promise<ChatMessageDto> {
   const updated = await queries.setFeedback(deps.db, messageId, caller.user.id, { like: input.like, dislike: input.dislike });
   if (updated) return toMessageDto(updated);
@@ -98,9 +132,15 @@ export async function setFeedback(deps: ChatDeps, caller: Caller, messageId: str
   throw new AppError('bad_request:message_state', 'Only replies can be rated.');
 }
 
-/** Deletes one message for good; a reply still being written is stopped first. */
-export async function deleteMessage(deps: ChatDeps, caller: Caller, messageId: string): Promise<void> {
+/**
+ * Deletes a message for good. A question goes with its reply, which would be left answering nothing
+ * (issue 14, defect 8; decision 028); a reply still being written is stopped first.
+ */
+export async function deleteMessage(deps: ChatDeps, caller: Caller, messageId: string): Promise<DeleteMessageResponse> {
   const message = await requireMessage(deps, caller, messageId);
-  if (message.status === 'streaming') await stopWriting(deps, caller, messageId);
-  if (!(await queries.deleteMessage(deps.db, messageId, caller.user.id))) throw new AppError('not_found:message');
+  const going = message.role === 'user' ? [message, ...(await queries.repliesTo(deps.db, message))] : [message];
+  for (const each of going) if (each.status === 'streaming') await stopWriting(deps, caller, each.id);
+  const deletedIds = await queries.deleteMessages(deps.db, going.map((each) => each.id), caller.user.id);
+  if (!deletedIds.includes(messageId)) throw new AppError('not_found:message');
+  return { deletedIds };
 }

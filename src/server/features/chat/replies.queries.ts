@@ -13,7 +13,8 @@ export async function restartReply(
   values: { userRole: string; executiveRole: string; chargedDay: string | null },
   fromStatus: ChatMessage['status'],
 ): Promise<ChatMessage | undefined> {
-  if (fromStatus !== 'failed' && fromStatus !== 'stopped') return undefined;
+  // 'complete': a regenerated reply (a new take); 'failed' and 'stopped': a retry.
+  if (fromStatus !== 'failed' && fromStatus !== 'stopped' && fromStatus !== 'complete') return undefined;
   const rows = await tx
     .update(chatMessages)
     .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null, heartbeatAt: sql`now()` })
@@ -56,13 +57,13 @@ export async function markReplyStopped(db: Executor, messageId: string, userId: 
  * Replies whose runner is gone fail, keeping their partial text: every 'streaming' one, or with
  * `silentForMs` only those whose runner has not shown it was alive for that long (by the database's clock).
  */
-export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<Array<{ id: string; sessionId: string; chargedDay: string | null }>> {
+export async function failStreamingReplies(db: Executor, error: string, silentForMs?: number): Promise<Array<{ id: string; sessionId: string; chargedDay: string | null; content: string }>> {
   const streaming = eq(chatMessages.status, 'streaming');
   return db
     .update(chatMessages)
     .set({ status: 'failed', error })
     .where(silentForMs === undefined ? streaming : and(streaming, sql`${chatMessages.heartbeatAt} < now() - make_interval(secs => ${silentForMs / 1000})`))
-    .returning({ id: chatMessages.id, sessionId: chatMessages.sessionId, chargedDay: chatMessages.chargedDay });
+    .returning({ id: chatMessages.id, sessionId: chatMessages.sessionId, chargedDay: chatMessages.chargedDay, content: chatMessages.content });
 }
 
 /** Whose conversations these are (recovery gives interactions back to their owners). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatSessions, type ChatSession } from '#server/db/schema.ts';
 
@@ -39,12 +39,22 @@ export async function updateSession(
   db: Executor,
   sessionId: string,
   userId: string,
-  values: Partial<Pick<ChatSession, 'title' | 'executiveRole' | 'industry' | 'userRole' | 'updatedAt'>>,
+  values: Partial<Pick<ChatSession, 'title' | 'titleRenamedAt' | 'executiveRole' | 'industry' | 'userRole' | 'updatedAt'>>,
 ): Promise<ChatSession | undefined> {
   const rows = await db
     .update(chatSessions)
     .set(values)
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .returning();
+  return rows[0];
+}
+
+/** Saves an automatic title, unless the user renamed the conversation (checked in the same statement, so a rename in between wins). */
+export async function setAutomaticTitle(db: Executor, sessionId: string, userId: string, title: string): Promise<ChatSession | undefined> {
+  const rows = await db
+    .update(chatSessions)
+    .set({ title })
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), isNull(chatSessions.titleRenamedAt)))
     .returning();
   return rows[0];
 }

@@ -5,6 +5,7 @@ import {
   defaultSessionTitle,
   type ChatSessionDto,
   type CreateChatSessionInput,
+  type RenameChatSessionInput,
   type UpdateChatContextInput,
   type UpdateChatContextResponse,
 } from '#contract/chat.ts';
@@ -69,6 +70,16 @@ export async function deleteSession(deps: ChatDeps, caller: Caller, sessionId: s
   const deletedCount = await queries.deleteSessions(deps.db, caller.user.id, [sessionId]);
   if (deletedCount === 0) throw new AppError('not_found:chat_session');
   return { deletedCount };
+}
+
+/**
+ * The owner renames a conversation (decision 033), whatever the plan. The conversation keeps its place
+ * in the lists (updated_at is the last activity, and a rename is not one); automatic titles stop.
+ */
+export async function renameSession(deps: Pick<ChatDeps, 'db'>, caller: Caller, sessionId: string, input: RenameChatSessionInput): Promise<ChatSessionDto> {
+  const renamed = await queries.updateSession(deps.db, sessionId, caller.user.id, { title: input.title, titleRenamedAt: new Date() });
+  if (!renamed) throw new AppError('not_found:chat_session');
+  return toSessionDto(renamed);
 }
 
 /**

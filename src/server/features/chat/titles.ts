@@ -6,7 +6,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { firstMessages as readFirstMessages } from './messages.queries.ts';
-import { updateSession } from './sessions.queries.ts';
+import { findSession, setAutomaticTitle } from './sessions.queries.ts';
 
 export interface TitleDeps {
   db: Db;
@@ -39,10 +39,14 @@ export function cleanTitle(raw: string): string {
 /**
  * Asks the model for a title from the opening of the conversation and saves it. `firstMessages`,
  * oldest first, saves reading them when the caller already has them (the reply runner does).
- * Returns null (and changes nothing) when there is no user message yet or the answer is empty.
+ * Returns null (and changes nothing) when there is no user message yet, the answer is empty or the
+ * user renamed the conversation.
  * Provider errors are thrown to the caller.
  */
 export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string, firstMessages?: TitleSourceMessage[]): Promise<string | null> {
+  // A renamed conversation is not sent to the model at all (the save below checks again, for a rename meanwhile).
+  const session = await findSession(deps.db, sessionId, userId);
+  if (!session || session.titleRenamedAt) return null;
   const source = firstMessages ?? (await readFirstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES));
   const opening = source.slice(0, TITLE_SOURCE_MESSAGES).filter((m) => m.content.trim() && m.status !== 'failed');
   const firstUserMessage = opening.find((m) => m.role === 'user');
@@ -57,6 +61,7 @@ export async function generateSessionTitle(deps: TitleDeps, sessionId: string, u
   });
   const title = cleanTitle(text);
   if (!title) return null;
-  const saved = await updateSession(deps.db, sessionId, userId, { title });
+  // A conversation the user renamed keeps its name (decision 033): the title is then not saved.
+  const saved = await setAutomaticTitle(deps.db, sessionId, userId, title);
   return saved ? title : null;
 }

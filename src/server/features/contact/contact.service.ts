@@ -4,16 +4,13 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import * as queries from './contact.queries.ts';
+import { escapeHtml } from '#server/mail/account-mail.ts';
 
 export interface ContactDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** One line, so a subject can never smuggle extra mail headers or break the inbox view. */

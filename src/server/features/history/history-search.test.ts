@@ -1,18 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type ChatSessionListItem } from '#contract/history.ts';
-import { chatMessages, chatSessions } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, jobs } from '#server/db/schema.ts';
 import { seedConversation } from '#tests/helpers/history-data.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
+import { SEARCH_INDEX_JOB } from './history.jobs.ts';
 import { countStaleDocuments } from './history.queries.ts';
 
 const t = useTestApp();
 
+/** Searches once the background job the database queued for the changes has run (decision 027). */
 async function search(userId: string, cookie: string, q: string): Promise<{ sessions: ChatSessionListItem[]; hasMore: boolean }> {
+  await t.app.jobs.runUntilIdle();
   const response = await inject(t.app, { method: 'GET', url: `/api/users/${userId}/chat-sessions?q=${encodeURIComponent(q)}`, cookie });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** The search-index jobs the database has queued for the user, whatever became of them since. */
+async function indexJobsFor(userId: string): Promise<number> {
+  const rows = await t.database.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, SEARCH_INDEX_JOB), sql`${jobs.payload}->>'userId' = ${userId}`));
+  return rows.length;
 }
 
 const titles = (result: { sessions: ChatSessionListItem[] }) => result.sessions.map((s) => s.title);
@@ -104,8 +113,9 @@ describe('searching conversation history', () => {
     expect(titles(await search(user.id, cookie, 'lisbon'))).toEqual(['Expansion']);
     expect(await countStaleDocuments(db, user.id)).toBe(0);
 
+    const queued = await indexJobsFor(user.id);
     await db.insert(chatMessages).values({ sessionId: session.id, role: 'assistant', content: 'Consider Porto as well.', timestamp: new Date() });
-    expect(await countStaleDocuments(db, user.id)).toBe(1);
+    expect(await indexJobsFor(user.id)).toBe(queued + 1);
     expect(titles(await search(user.id, cookie, 'porto'))).toEqual(['Expansion']);
 
     await db.delete(chatMessages).where(eq(chatMessages.sessionId, session.id));
@@ -123,10 +133,29 @@ describe('searching conversation history', () => {
     await search(user.id, cookie, 'anything');
     await db.update(chatMessages).set({ content: 'Partial thoughts about dividends' }).where(eq(chatMessages.id, reply!.id));
     expect(await countStaleDocuments(db, user.id)).toBe(0);
+    const queued = await indexJobsFor(user.id);
     await db.update(chatMessages).set({ content: 'Final thoughts about dividends and buybacks', status: 'complete' }).where(eq(chatMessages.id, reply!.id));
-    expect(await countStaleDocuments(db, user.id)).toBe(1);
+    expect(await indexJobsFor(user.id)).toBe(queued + 1);
     const found = await search(user.id, cookie, 'buybacks');
     expect(found.sessions[0]).toMatchObject({ title: 'Streaming', snippet: expect.stringContaining('buybacks') });
+  });
+
+  it('a search builds no document: a conversation changed in bulk gets one job for its owner, and the job builds them', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const db = t.database.db;
+    await t.app.jobs.runUntilIdle();
+    const before = await indexJobsFor(user.id);
+    // One statement, many conversations (an import): one job, not one per row.
+    const sessions = await db
+      .insert(chatSessions)
+      .values(Array.from({ length: 20 }, (_, i) => ({ userId: user.id, title: `Imported ${i}`, executiveRole: 'CFO', industry: 'Retail', userRole: 'Founder' })))
+      .returning({ id: chatSessions.id });
+    await db.insert(chatMessages).values(sessions.map((s) => ({ sessionId: s.id, role: 'user' as const, content: 'Zanzibar logistics budget', timestamp: new Date() })));
+    expect(await indexJobsFor(user.id)).toBeLessThanOrEqual(before + 2);
+    expect(await indexJobsFor(user.id)).toBeGreaterThan(before);
+    const found = await search(user.id, cookie, 'zanzibar');
+    expect(found.sessions).toHaveLength(20);
+    expect(await countStaleDocuments(db, user.id)).toBe(0);
   });
 
   it("never shows another user's conversations", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
 import type { Executor } from '#server/db/client.ts';
-import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, documents, type ChatMessage } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries, documents, roundtables, type ChatMessage } from '#server/db/schema.ts';
 
 /** What a search is made of (see search-terms.ts): websearch syntax, plus the last word as a prefix while it is being typed. */
 export interface SearchTerms {
@@ -28,6 +28,8 @@ export interface SessionSummaryRow {
   messageCount: number;
   /** Documents attached to the conversation (features/documents), counted through their session index. */
   documentCount: number;
+  /** Roundtables held in the conversation (features/roundtable). */
+  roundtableCount: number;
   preview: string | null;
 }
 
@@ -48,14 +50,22 @@ const summaryFields = {
   updatedAt: chatSessions.updatedAt,
   messageCount: chatSessionSummaries.messageCount,
   documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${chatSessions.id})`.mapWith(Number),
+  roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${chatSessions.id})`.mapWith(Number),
   preview: sql<string | null>`left(${chatSessionSummaries.preview}, ${PREVIEW_READ_LENGTH + 1})`.as('preview'),
 };
 
+/** A list row with the key the next page starts after: updated_at to the microsecond (a JS Date keeps milliseconds), and the id. */
+export interface ListRow extends SessionSummaryRow {
+  cursor: string;
+}
+
 /**
- * The newest conversations first: the page of sessions from the (user_id, updated_at) index, then
- * one primary-key join to their summaries (no query per conversation).
+ * One page of the newest conversations (keyset paging on the (user_id, updated_at) index: a page
+ * deep in the list costs what the first does), then one primary-key join to their summaries.
+ * `before` is a previous page's cursor: `<updated_at with microseconds>_<id>`.
  */
-export async function listSessionSummaries(db: Executor, userId: string, limit: number): Promise<SessionSummaryRow[]> {
+export async function listSessionSummaries(db: Executor, userId: string, limit: number, before?: string): Promise<ListRow[]> {
+  const [beforeAt, beforeId] = before ? before.split('_') : [];
   const newest = db
     .select({
       id: chatSessions.id,
@@ -65,9 +75,15 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
       userRole: chatSessions.userRole,
       createdAt: chatSessions.createdAt,
       updatedAt: chatSessions.updatedAt,
+      cursor: sql<string>`to_char(${chatSessions.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${chatSessions.id}`.as('cursor'),
     })
     .from(chatSessions)
-    .where(eq(chatSessions.userId, userId))
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        beforeAt && beforeId ? sql`(${chatSessions.updatedAt}, ${chatSessions.id}) < (${beforeAt}::timestamptz, ${beforeId}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
     .limit(limit)
     .as('newest');
@@ -80,13 +96,21 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
       userRole: newest.userRole,
       createdAt: newest.createdAt,
       updatedAt: newest.updatedAt,
+      cursor: newest.cursor,
       messageCount: chatSessionSummaries.messageCount,
       documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${newest.id})`.mapWith(Number),
+      roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${newest.id})`.mapWith(Number),
       preview: summaryFields.preview,
     })
     .from(newest)
     .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, newest.id))
     .orderBy(desc(newest.updatedAt), desc(newest.id));
+}
+
+/** How many conversations the user has (the list's first page says it). */
+export async function countSessions(db: Executor, userId: string): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatSessions).where(eq(chatSessions.userId, userId));
+  return rows[0]?.n ?? 0;
 }
 
 /**

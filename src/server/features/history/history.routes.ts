@@ -5,6 +5,7 @@ import { errorResponseSchema } from '#contract/errors.ts';
 import {
   deleteChatSessionsInputSchema,
   deleteChatSessionsResponseSchema,
+  exportMemoQuerySchema,
   exportQuerySchema,
   historySessionParamsSchema,
   historyUserParamsSchema,
@@ -21,6 +22,10 @@ const tags = ['history'];
 const markdownFile = z.string().describe('The conversation as Markdown (text/markdown)');
 const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The conversation as an A4 PDF (application/pdf)');
 
+const memoFile = z
+  .union([z.string(), pdfFile])
+  .describe('The decision memo: one A4 page (application/pdf) with format=pdf, Markdown (text/markdown) with format=md');
+
 /** A PDF is made on the server's CPU: a few per minute per account is plenty for people, and bounds abuse. */
 const exportRateLimit = {
   rateLimit: {
@@ -35,7 +40,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
   app.get(
     '/api/users/:id/chat-sessions',
     { schema: { tags, params: historyUserParamsSchema, querystring: listChatSessionsQuerySchema, response: { 200: listChatSessionsResponseSchema, ...errors } } },
-    async (request) => history.listConversations(deps, callerOf(request), request.params.id, request.query.q),
+    async (request) => history.listConversations(deps, callerOf(request), request.params.id, request.query.q, request.query.before),
   );
 
   app.delete(
@@ -64,6 +69,20 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
       const file = await history.exportPdf(deps, callerOf(request), request.params.id, request.query.tz);
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-disposition', file.contentDisposition)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/chat-sessions/:id/export/memo',
+    { schema: { tags, params: historySessionParamsSchema, querystring: exportMemoQuerySchema, response: { 200: memoFile, ...errors, 502: errorResponseSchema } }, config: exportRateLimit },
+    async (request, reply) => {
+      const { format, tz } = request.query;
+      const file = await history.exportMemo(deps, callerOf(request), request.params.id, format, tz);
+      return reply
+        .header('content-type', format === 'pdf' ? 'application/pdf' : 'text/markdown; charset=utf-8')
         .header('content-disposition', file.contentDisposition)
         .header('cache-control', 'no-store')
         .send(file.body);

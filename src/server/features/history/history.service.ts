@@ -1,6 +1,7 @@
+import { generateText, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  HISTORY_LIST_LIMIT,
+  HISTORY_PAGE_SIZE,
   HISTORY_SEARCH_LIMIT,
   SNIPPET_MATCH_END,
   SNIPPET_MATCH_START,
@@ -8,7 +9,10 @@ import {
   type DeleteChatSessionsInput,
   type DeleteChatSessionsResponse,
   type ListChatSessionsResponse,
+  type MemoFormat,
 } from '#contract/history.ts';
+import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { describeProviderError, logSummary } from '#server/ai/provider-errors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -16,15 +20,18 @@ import { findOwnedSession } from '#server/features/chat/index.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
-import { renderConversationPdfOffThread } from './export/pdf-pool.ts';
+import { buildMemoPrompt, memoToMarkdown, parseMemo, type DecisionMemo } from './export/memo.ts';
+import { renderConversationPdfOffThread, renderMemoPdfOffThread } from './export/pdf-pool.ts';
 import * as queries from './history.queries.ts';
 import { previewText, snippetText } from './plain-text.ts';
 import { parseSearchTerms } from './search-terms.ts';
 
 export interface HistoryDeps {
   db: Db;
-  config: Pick<Config, 'appName'>;
+  config: Pick<Config, 'appName' | 'ai'>;
   log: FastifyBaseLogger;
+  /** Writes the decision memo. */
+  model: LanguageModel;
 }
 
 /** History and export are Premium (spec sections 1 and 6): refused here, whatever a page shows. */
@@ -42,6 +49,7 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
     preview: previewText(row.preview, queries.PREVIEW_READ_LENGTH),
     messageCount: row.messageCount,
     documentCount: row.documentCount,
+    roundtableCount: row.roundtableCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     snippet,
@@ -51,19 +59,33 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
 const markers = { start: SNIPPET_MATCH_START, end: SNIPPET_MATCH_END };
 
 /** The newest conversations, or with `q` the best matches with the snippet that matched. */
-export async function listConversations(deps: HistoryDeps, caller: Caller, userId: string, q: string | undefined): Promise<ListChatSessionsResponse> {
+export async function listConversations(
+  deps: HistoryDeps,
+  caller: Caller,
+  userId: string,
+  q: string | undefined,
+  before?: string,
+): Promise<ListChatSessionsResponse> {
   assertSelf(caller, userId);
   assertPremium(caller);
   if (!q) {
-    const rows = await queries.listSessionSummaries(deps.db, caller.user.id, HISTORY_LIST_LIMIT + 1);
-    return { sessions: rows.slice(0, HISTORY_LIST_LIMIT).map((row) => toItem(row, null)), hasMore: rows.length > HISTORY_LIST_LIMIT };
+    const [rows, total] = await Promise.all([
+      queries.listSessionSummaries(deps.db, caller.user.id, HISTORY_PAGE_SIZE + 1, before),
+      before ? null : queries.countSessions(deps.db, caller.user.id),
+    ]);
+    const page = rows.slice(0, HISTORY_PAGE_SIZE);
+    const hasMore = rows.length > HISTORY_PAGE_SIZE;
+    return { sessions: page.map((row) => toItem(row, null)), hasMore, nextCursor: hasMore ? page.at(-1)!.cursor : null, total };
   }
   const terms = parseSearchTerms(q);
-  await queries.refreshSearchDocuments(deps.db, caller.user.id);
+  // Search documents are kept by a job the database queues when conversations change (history.jobs.ts),
+  // never built here: a search costs the same after importing thousands of conversations.
   const rows = await queries.searchSessionSummaries(deps.db, caller.user.id, terms, HISTORY_SEARCH_LIMIT + 1);
   return {
     sessions: rows.slice(0, HISTORY_SEARCH_LIMIT).map((row) => toItem(row, snippetText(row.headline, row.headlineSource, markers))),
     hasMore: rows.length > HISTORY_SEARCH_LIMIT,
+    nextCursor: null,
+    total: null,
   };
 }
 
@@ -102,4 +124,55 @@ export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: st
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'pdf');
   return { body: await renderConversationPdfOffThread(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
+}
+
+/** A memo is a page: the model's answer never needs more. */
+const MEMO_MAX_OUTPUT_TOKENS = 900;
+
+/**
+ * The decision memo (issue 14, point 5): the model writes its sections from the conversation
+ * (complete replies only), the server parses them tolerantly and lays them out as one page (PDF) or
+ * as Markdown. A conversation without an answered question has no decision to write up.
+ */
+export async function exportMemo(deps: HistoryDeps, caller: Caller, sessionId: string, format: MemoFormat, timeZone?: string): Promise<ExportFile<string | Buffer>> {
+  const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
+  const said = conversation.messages.filter((message) => message.content.trim() && !message.note);
+  const questions = said.filter((message) => message.role === 'user').map((message) => message.content.trim());
+  const replies = said.filter((message) => message.role === 'assistant').map((message) => message.content.trim());
+  if (questions.length === 0 || replies.length === 0) throw new AppError('bad_request:memo_empty');
+  let answer: string;
+  try {
+    ({ text: answer } = await generateText({
+      model: deps.model,
+      prompt: buildMemoPrompt(conversation),
+      maxOutputTokens: MEMO_MAX_OUTPUT_TOKENS,
+      maxRetries: deps.config.ai.maxRetries,
+      abortSignal: AbortSignal.timeout(deps.config.ai.stallTimeoutMs),
+      providerOptions: demoProviderOptions({
+        task: 'memo',
+        executiveRole: session.executiveRole,
+        industry: session.industry,
+        question: questions[0]!,
+        replies,
+        followUps: questions.slice(1),
+      }),
+    }));
+  } catch (error) {
+    deps.log.warn({ err: logSummary(error), sessionId: session.id }, 'decision memo: the model did not answer');
+    throw new AppError('ai:provider', describeProviderError(error, { hadText: false }));
+  }
+  const memo: DecisionMemo = {
+    ...parseMemo(answer),
+    appName: conversation.appName,
+    title: conversation.title,
+    userRole: conversation.userRole,
+    executiveRole: conversation.executiveRole,
+    industry: conversation.industry,
+    date: conversation.date,
+    preparedAt: conversation.exportedAt,
+    timeZone: conversation.timeZone,
+  };
+  const fileName = exportFileName(`decision memo ${session.title}`, session.createdAt, format);
+  const body = format === 'pdf' ? await renderMemoPdfOffThread(memo) : memoToMarkdown(memo);
+  return { body, fileName, contentDisposition: attachmentHeader(fileName) };
 }

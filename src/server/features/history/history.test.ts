@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_LIST_LIMIT, historyValidation, MAX_SESSIONS_PER_DELETE } from '#contract/history.ts';
+import { HISTORY_PAGE_SIZE, historyValidation, MAX_SESSIONS_PER_DELETE, type ListChatSessionsResponse } from '#contract/history.ts';
 import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries } from '#server/db/schema.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
@@ -48,6 +48,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
       preview: 'Should we raise prices for new customers?',
       messageCount: 2,
       documentCount: 0,
+      roundtableCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       snippet: null,
@@ -70,12 +71,13 @@ describe('GET /api/users/:id/chat-sessions', () => {
     item = (await list(user.id, cookie)).json().sessions[0];
     expect(item).toMatchObject({ messageCount: 4, preview: 'And in Japan?' });
 
-    for (const id of [second.userMessage.id, reply.id]) {
+    // The second question goes with its reply (decision 028), the first reply alone.
+    for (const [id, count] of [[second.userMessage.id, 2], [reply.id, 1]] as const) {
       const deleted = await inject(t.app, { method: 'DELETE', url: `/api/messages/${id}`, cookie });
       expect(deleted.statusCode).toBeLessThan(300);
+      item = (await list(user.id, cookie)).json().sessions[0];
+      expect(item).toMatchObject({ messageCount: count, preview: 'How do we grow streaming revenue?' });
     }
-    item = (await list(user.id, cookie)).json().sessions[0];
-    expect(item).toMatchObject({ messageCount: 2, preview: 'How do we grow streaming revenue?' });
   });
 
   it('is refused to standard accounts by the server, not just the page', async () => {
@@ -102,6 +104,42 @@ describe('GET /api/users/:id/chat-sessions', () => {
     expect(signedOut.statusCode).toBe(401);
     // Nobody else's conversations appear in a user's own list either.
     expect((await list(other.user.id, other.cookie)).json().sessions).toEqual([]);
+  });
+
+  it('pages through every conversation newest first, 50 at a time, with ties and microseconds, the total on the first page', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const db = t.database.db;
+    // 130 conversations: pairs updated at the very same moment (ties broken by id), and times with microseconds.
+    const base = Date.now() - 86_400_000;
+    const rows = await db
+      .insert(chatSessions)
+      .values(Array.from({ length: 130 }, (_, i) => ({ userId: user.id, title: `Page ${i}`, executiveRole: 'CEO', industry: 'Energy', userRole: 'CFO' })))
+      .returning({ id: chatSessions.id });
+    await db.execute(sql`update chat_sessions set updated_at = to_timestamp(${base / 1000} - floor(n.rn / 2) * 60 + 0.000123)
+      from (select id, row_number() over (order by id) as rn from chat_sessions where user_id = ${user.id}) n where chat_sessions.id = n.id`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await list(user.id, cookie, cursor ? `?before=${encodeURIComponent(cursor)}` : '');
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<ListChatSessionsResponse>();
+      expect(page.sessions.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
+      expect(page.total).toBe(pages === 0 ? 130 : null);
+      expect(page.hasMore).toBe(page.nextCursor !== null);
+      seen.push(...page.sessions.map((s) => s.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen.sort()).toEqual(rows.map((r) => r.id).sort());
+
+    for (const before of ['yesterday', '0000-00-00T00:00:00.000000Z_aa0aa0a0-a0aa-0000-a00a-aa0a0000a00a', '2026-02-30T10:00:00.000000Z_aa0aa0a0-a0aa-0000-a00a-aa0a0000a00a']) {
+      const bad = await list(user.id, cookie, `?before=${encodeURIComponent(before)}`);
+      expect(bad.statusCode, before).toBe(400);
+      expect(bad.body).toContain(historyValidation.cursorInvalid);
+    }
   });
 
   it('validates the id and the search length', async () => {
@@ -193,10 +231,10 @@ describe('DELETE /api/users/:id/chat-sessions with { all: true }', () => {
     const { user, cookie } = await t.signIn('vip');
     const other = await t.signIn('vip');
     const withMessages = [await seedConversation(db, user.id, { messages }), await seedConversation(db, user.id, { messages })];
-    // More than the history list answers at once: the browser could never see them all.
+    // More than the history list's first page: the browser has not seen them all.
     const now = Date.now();
     await db.insert(chatSessions).values(
-      Array.from({ length: HISTORY_LIST_LIMIT + 5 }, (_, i) => ({
+      Array.from({ length: HISTORY_PAGE_SIZE + 5 }, (_, i) => ({
         userId: user.id,
         title: `Old ${i}`,
         executiveRole: 'CEO',
@@ -207,15 +245,16 @@ describe('DELETE /api/users/:id/chat-sessions with { all: true }', () => {
       })),
     );
     const theirs = [await seedConversation(db, other.user.id, { messages }), await seedConversation(db, other.user.id, { messages })];
-    // A search builds the search documents, so they are there to be deleted too.
+    // The job the database queued builds the search documents, so they are there to be deleted too.
+    await t.app.jobs.runUntilIdle();
     expect((await list(user.id, cookie, '?q=hello')).json().sessions).toHaveLength(2);
     expect((await list(user.id, cookie)).json().hasMore).toBe(true);
 
     const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { all: true } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ deletedCount: HISTORY_LIST_LIMIT + 7 });
+    expect(response.json()).toEqual({ deletedCount: HISTORY_PAGE_SIZE + 7 });
 
-    expect((await list(user.id, cookie)).json()).toEqual({ sessions: [], hasMore: false });
+    expect((await list(user.id, cookie)).json()).toMatchObject({ sessions: [], hasMore: false, nextCursor: null });
     expect(await countWhere(chatSessions, user.id)).toBe(0);
     expect(await countWhere(chatSessionSummaries, user.id)).toBe(0);
     expect(await messageCountOf(db, withMessages.map((s) => s.id))).toBe(0);

@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { authText, signUpFormSchema, type SignUpForm } from '#contract/auth.ts';
 import { formatPrice, isBillingPeriod, plans, type BillingPeriod } from '#contract/plans.ts';
+import { accountText } from '#contract/account.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
+import { ProfilePictureField } from '#client/components/profile-picture-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
@@ -38,6 +40,7 @@ export default function SignUpPage() {
   const search = useSearch();
   const [plan, setPlan] = useState<BillingPeriod | null>(() => initialPlan(search));
   const [termsOpen, setTermsOpen] = useState(false);
+  const [picture, setPicture] = useState<string | null>(null);
   const signUp = useSignUp();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
@@ -53,7 +56,7 @@ export default function SignUpPage() {
 
   const onSubmit = form.handleSubmit(async ({ firstName, lastName, email, password }) => {
     try {
-      await signUp.mutateAsync({ firstName, lastName, email, password });
+      await signUp.mutateAsync({ firstName, lastName, email, password, profilePicture: picture });
       if (plan) {
         writeStorage('session', sessionKeys.signupPlan, plan);
         writeStorage('session', sessionKeys.checkoutPlan, plan);
@@ -119,6 +122,12 @@ export default function SignUpPage() {
                 {(field) => <Input {...field} autoComplete="family-name" {...form.register('lastName')} />}
               </FormField>
             </div>
+            <ProfilePictureField
+              value={picture}
+              onChange={setPicture}
+              names={{ firstName: form.watch('firstName') || '?', lastName: form.watch('lastName') }}
+              onUploaded={() => notify({ ...accountText.pictureReadyForSignup, variant: 'success' })}
+            />
             <FormField label="Email" error={errors.email?.message}>
               {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />}
             </FormField>

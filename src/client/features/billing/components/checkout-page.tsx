@@ -19,7 +19,7 @@ import { useStripeConfig } from '../api/get-stripe-config.ts';
 import { subscriptionInfoQueryKey } from '../api/get-subscription-info.ts';
 import { loadStripeFor } from '../logic/load-stripe.ts';
 import { AddressForm, emptyAddress } from './address-form.tsx';
-import { PaymentStep } from './payment-step.tsx';
+import { PAYMENT_RETURN_PATH, PaymentStep } from './payment-step.tsx';
 import { PlanChooser, PremiumFeatureList } from './plan-chooser.tsx';
 import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 
@@ -134,7 +134,7 @@ export default function CheckoutPage() {
     clearCheckoutStorage();
     // Read the subscription once more: the server confirms it with Stripe, so /chat opens as Premium.
     const confirm = api.get(subscriptionInfoQueryKey[0]).catch(() => undefined);
-    const timer = window.setTimeout(() => void confirm.finally(() => window.location.assign('/chat?subscription=success')), AFTER_PAYMENT_DELAY_MS);
+    const timer = window.setTimeout(() => void confirm.finally(() => window.location.assign(PAYMENT_RETURN_PATH)), AFTER_PAYMENT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [paid]);
 

@@ -11,7 +11,9 @@ import { useSubscriptionPricing } from '../api/get-subscription-pricing.ts';
 import { paymentOutcome } from '../logic/payment-outcome.ts';
 
 /** The app's own origin: Stripe returns here after a payment that needed a redirect (spec section 7). */
-export const paymentReturnUrl = () => `${window.location.origin}/chat?subscription=success`;
+/** Where a finished payment lands: the chat, which announces the subscription once (spec section 2, /chat). */
+export const PAYMENT_RETURN_PATH = '/chat?subscription=success';
+export const paymentReturnUrl = () => `${window.location.origin}${PAYMENT_RETURN_PATH}`;
 
 function prefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;

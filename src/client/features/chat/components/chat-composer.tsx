@@ -1,6 +1,6 @@
-import { ArrowUp, Mic, MicOff, Square, WifiOff } from 'lucide-react';
+import { ArrowUp, Keyboard, Mic, MicOff, Pencil, Square, WifiOff, X } from 'lucide-react';
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
-import { MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { offlineText } from '#contract/pwa.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
@@ -17,16 +17,25 @@ interface Props {
   streaming: boolean;
   onStop: () => void;
   advisor: string;
+  /** In place of "Ask your {advisor} anything…" (a roundtable's question). */
+  placeholder?: string;
   voice: { listening: boolean; toggle: () => void };
   /** The attach button (the documents feature's), before the voice button. */
   attach?: ReactNode;
+  /** Set when nothing can be sent today (a free account at its limit): the input is disabled and says why. */
+  limitNotice?: string | null;
+  /** Editing the last question: said above the input, with a way out. */
+  editing?: { onCancel: () => void } | null;
+  /** Opens the keyboard shortcuts dialog (also "?"). */
+  onShowShortcuts?: () => void;
 }
 
 /** The message input (spec section 5, Send): grows with its text; Enter sends, Shift+Enter starts a new line. */
-export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, voice, attach }: Props) {
+export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, placeholder, voice, attach, limitNotice, editing, onShowShortcuts }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const online = useOnlineStatus();
-  const canSend = online && draft.trim().length > 0 && !busy && !streaming;
+  const atLimit = !!limitNotice;
+  const canSend = online && !atLimit && draft.trim().length > 0 && !busy && !streaming;
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -65,12 +74,26 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
         </p>
       )}
       <form
-        className="rounded-2xl border border-input bg-card shadow-sm transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
+        className="rounded-2xl border border-input bg-card shadow-sm has-[textarea:disabled]:bg-muted/50 transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
+        {editing ? (
+          <div className="flex items-center gap-2 border-b px-4 py-1.5 text-xs text-muted-foreground" role="status">
+            <Pencil className="size-3.5 shrink-0 text-brand" aria-hidden />
+            <span className="flex-1">{chatText.editing.note}</span>
+            <button
+              type="button"
+              onClick={editing.onCancel}
+              className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-0.5 font-medium hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <X className="size-3" aria-hidden />
+              {chatText.editing.cancel}
+            </button>
+          </div>
+        ) : null}
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
@@ -82,8 +105,13 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           maxLength={MAX_MESSAGE_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={`Ask your ${advisor} anything…`}
-          className="block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
+          disabled={atLimit}
+          placeholder={limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`}
+          className={cn(
+            'block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed sm:text-[0.9375rem]',
+            // The limit's two-line notice fits a phone's width.
+            atLimit && 'max-sm:min-h-[4.5rem]',
+          )}
         />
         <div className="flex items-center gap-1 px-2 pb-2">
           {attach}
@@ -96,6 +124,7 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
             aria-pressed={voice.listening}
             title={voice.listening ? 'Listening… select to stop' : 'Speak your question'}
             onClick={voice.toggle}
+            disabled={atLimit}
           >
             {voice.listening ? <MicOff aria-hidden /> : <Mic aria-hidden />}
           </Button>
@@ -106,6 +135,11 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           ) : (
             <span className="hidden text-xs text-muted-foreground md:inline">Enter to send · Shift+Enter for a new line</span>
           )}
+          {onShowShortcuts ? (
+            <Button type="button" variant="ghost" size="icon" className="hidden size-8 text-muted-foreground md:inline-flex" aria-label={chatText.shortcuts.title} title={`${chatText.shortcuts.title} (?)`} onClick={onShowShortcuts}>
+              <Keyboard aria-hidden />
+            </Button>
+          ) : null}
           <span className="flex-1" />
           {streaming ? (
             <Button type="button" variant="outline" size="sm" className="h-9 rounded-full px-4" onClick={onStop} aria-label="Stop reply">

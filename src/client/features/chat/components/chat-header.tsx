@@ -7,34 +7,51 @@ import { clientConfig } from '#client/config.ts';
 import { cn } from '#client/lib/class-names.ts';
 
 interface Props {
+  /** The conversation sidebar's button on small screens (decision 033); null where the sidebar is a column. */
+  sidebarButton?: ReactNode;
+  /** The conversation's title ("New conversation" before there is one). */
+  title: string;
+  /** The advisor card's button (issue 14, point 7). */
+  advisorCard: ReactNode;
   historyHref: string;
   onNewConversation: () => void;
   audio: { enabled: boolean; toggle: () => void };
   exportMenu: ReactNode;
   profileMenu: ReactNode;
+  /** The decision log's button (decision 034). */
+  decisions?: ReactNode;
 }
 
-/** The chat header (spec section 2): logo home, new conversation, history, export, audio, profile. Icons only on phones. */
-export function ChatHeader({ historyHref, onNewConversation, audio, exportMenu, profileMenu }: Props) {
+/**
+ * The chat header (spec section 2): logo home, the conversation's title, the advisor card, new conversation,
+ * history, export, audio, profile. Icons only on phones.
+ */
+export function ChatHeader({ sidebarButton, title, advisorCard, historyHref, onNewConversation, audio, exportMenu, profileMenu, decisions }: Props) {
   return (
     <header className="z-30 shrink-0 border-b bg-background/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-1 px-2 sm:gap-2 sm:px-4">
+        {sidebarButton}
         <BrandLink className="hidden sm:inline-flex" />
         <Link href="/" aria-label={`${clientConfig.appName} home`} className="rounded-md p-1 focus-visible:outline-2 focus-visible:outline-ring sm:hidden">
           <BrandMark />
         </Link>
-        <span className="flex-1" />
-        <nav aria-label="Conversation" className="flex items-center gap-0.5 sm:gap-1">
+        <p className="line-clamp-2 min-w-0 flex-1 px-1 text-xs leading-tight font-semibold break-words sm:line-clamp-1 sm:px-3 sm:text-base" title={title} data-testid="conversation-title">
+          {title}
+        </p>
+        <nav aria-label="Conversation" className="flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {advisorCard}
           <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" onClick={onNewConversation} aria-label="New conversation">
             <SquarePen aria-hidden />
             <span className="hidden sm:inline">New</span>
           </Button>
-          <Button asChild variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0">
+          {/* On a phone with the sidebar's drawer, the drawer holds the history and its link (room for the title). */}
+          <Button asChild variant="ghost" size="sm" className={cn('max-sm:size-9 max-sm:px-0', sidebarButton && 'max-sm:hidden')}>
             <Link href={historyHref} aria-label="Conversation history">
               <History aria-hidden />
               <span className="hidden sm:inline">History</span>
             </Link>
           </Button>
+          {decisions}
           {exportMenu}
           <Button
             variant="ghost"

@@ -27,7 +27,20 @@ export function SystemNote({ message }: { message: Pick<ChatMessageDto, 'content
 }
 
 /** `pendingNote`: what a message not yet sent is waiting for (default 'Sending…'). */
-export function UserMessage({ message, handlers, documents, pendingNote }: { message: ChatMessageDto; handlers?: MessageHandlers; documents?: ReactNode; pendingNote?: string }) {
+export function UserMessage({
+  message,
+  handlers,
+  documents,
+  pendingNote,
+  editable,
+}: {
+  message: ChatMessageDto;
+  handlers?: MessageHandlers;
+  documents?: ReactNode;
+  pendingNote?: string;
+  /** The last question: it can be edited and sent again. */
+  editable?: boolean;
+}) {
   return (
     <article className="group flex flex-col items-end gap-1" aria-label="Your message" data-testid="user-message">
       <div className="max-w-[88%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap break-words text-primary-foreground shadow-sm sm:max-w-[80%]">
@@ -37,7 +50,7 @@ export function UserMessage({ message, handlers, documents, pendingNote }: { mes
       {handlers ? (
         <div className="flex items-center gap-2 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
           <span className="text-xs text-muted-foreground">{time(message.timestamp)}</span>
-          <MessageActions message={message} handlers={handlers} />
+          <MessageActions message={message} handlers={handlers} editable={editable} />
         </div>
       ) : (
         <span className="text-xs text-muted-foreground">{pendingNote ?? 'Sending…'}</span>
@@ -94,7 +107,7 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
           {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
-          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={streaming ? markdownWhileStreaming(body) : body} />}
+          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={streaming ? markdownWhileStreaming(body) : body} copyable={!streaming} />}
           {streaming && body ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand align-text-bottom" aria-hidden /> : null}
           {message.status === 'failed' ? (
             <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">

@@ -1,10 +1,17 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
-import { chatText } from '#contract/chat.ts';
+import { chatText, type ChatMessageDto, type ChatSessionDto, type ChatUsage } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
-import { useCurrentUser, useSignOut } from '#client/lib/session.ts';
+import { useCurrentUser } from '#client/lib/session.ts';
 import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
+import { useNoDecisions, type UseChatDecisions } from '../decisions.ts';
+import { useNoRoundtables, type UseChatRoundtables } from '../roundtables.ts';
+import { useNoSidebar, type UseChatSidebar } from '../sidebar.ts';
+import { chatKeys } from '../api/chat-cache.ts';
 import { useChatConversation } from '../hooks/use-chat-conversation.ts';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
 import { useChatUrl } from '../hooks/use-chat-url.ts';
 import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
@@ -16,11 +23,16 @@ import { useSaveDefaults } from '../hooks/use-save-defaults.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.ts';
-import { canChangeContext } from '../logic/chat-rules.ts';
+import { canChangeContext, isOutOfInteractions } from '../logic/chat-rules.ts';
+import { renewalPhrase } from '../logic/renewal.ts';
+import { useSessionTitle } from '../hooks/use-session-title.ts';
+import { AdvisorCard } from './advisor-card.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInputPanel } from './chat-input-panel.tsx';
+import { ConfirmDeleteMessage } from './confirm-delete-message.tsx';
+import { JumpToLatest } from './jump-to-latest.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { ConversationView } from './conversation-view.tsx';
-import { ProfileMenu, type ProfileMenuExtras } from './profile-menu.tsx';
 import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 
 /**
@@ -30,23 +42,48 @@ import { EmailVerificationBanner } from '#client/components/email-verification-b
  */
 export type RenderExportMenu = (props: { sessionId: string | null; isPremium: boolean; onUpgrade: () => void }) => ReactNode;
 
+/** The account feature's menu, supplied by the app layer, given what the chat knows: today's usage and the upgrade dialog. */
+export type RenderProfileMenu = (props: { user: PublicUser; usage: ChatUsage | undefined; onUpgrade: () => void }) => ReactNode;
+
 interface ChatScreenProps {
   renderExportMenu?: RenderExportMenu;
-  /** Other features' parts of the profile menu (the billing summary), supplied by the app layer. */
-  profileMenuExtras?: ProfileMenuExtras;
+  renderProfileMenu?: RenderProfileMenu;
   /** The documents feature's attachments (attach button, upload dialog, staged list, documents on messages). */
   useAttachments?: UseChatAttachments;
+  /** The roundtable feature's formats (roundtable, head-to-head), seat picker and tables. */
+  useRoundtables?: UseChatRoundtables;
+  /** The decision log (save from a reply, the panel, the welcome card's follow-up). */
+  useDecisions?: UseChatDecisions;
+  /** The history feature's conversation sidebar (decision 033): a column on large screens, a drawer on small ones. */
+  useSidebar?: UseChatSidebar;
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu, profileMenuExtras, useAttachments }: ChatScreenProps = {}) {
+export default function ChatScreen({ renderExportMenu, renderProfileMenu, useAttachments, useRoundtables, useDecisions, useSidebar }: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
-  return user ? <ChatWorkspace user={user} renderExportMenu={renderExportMenu} profileMenuExtras={profileMenuExtras} useAttachments={useAttachments} /> : null;
+  return user ? (
+    <ChatWorkspace
+      user={user}
+      renderExportMenu={renderExportMenu}
+      renderProfileMenu={renderProfileMenu}
+      useAttachments={useAttachments}
+      useRoundtables={useRoundtables}
+      useDecisions={useDecisions}
+      useSidebar={useSidebar}
+    />
+  ) : null;
 }
 
 /** Composes the screen: the conversation and what acts on it, the header, the body and the input panel. */
-function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachments = useNoAttachments }: { user: PublicUser } & ChatScreenProps) {
-  const signOut = useSignOut();
+function ChatWorkspace({
+  user,
+  renderExportMenu,
+  renderProfileMenu,
+  useAttachments = useNoAttachments,
+  useRoundtables = useNoRoundtables,
+  useDecisions = useNoDecisions,
+  useSidebar = useNoSidebar,
+}: { user: PublicUser } & ChatScreenProps) {
   const { sessionId, openSession } = useChatUrl();
   const upgrade = useUpgradeDialog();
   const [draft, setDraft] = useState('');
@@ -58,7 +95,44 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachmen
   const { context, messages, pending, streaming, usage } = conversation;
   const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry });
   upload.current = attachments.upload;
+  const roundtables = useRoundtables({ sessionId, context, isPremium: user.isPremium, onUpgrade: upgrade.show });
   const actions = useMessageActions({ sessionId, userId: user.id, onUpgrade: upgrade.show });
+  const decisions = useDecisions({ isPremium: user.isPremium, onUpgrade: upgrade.show, openSession });
+  const { show: showUpgrade } = upgrade;
+  // Set once the transcript's scroller exists (below); a second opinion scrolls to where it arrives.
+  const scrollToEnd = useRef<() => void>(() => {});
+  // Delete asks first (issue 14, defect 8): the message's Delete opens the confirmation, which deletes.
+  const [toDelete, setToDelete] = useState<ChatMessageDto | null>(null);
+  // Edit and resend (issue 14, point 4): the last question goes back to the composer; sending replaces it.
+  // An edit belongs to its conversation: opening another one leaves it.
+  const [editTarget, setEditing] = useState<ChatMessageDto | null>(null);
+  const editing = editTarget && editTarget.sessionId === sessionId ? editTarget : null;
+  const handlers = useMemo(
+    () => ({
+      ...actions,
+      remove: setToDelete,
+      saveDecision: decisions.save,
+      secondOpinion: {
+        premium: user.isPremium,
+        ask: (message: ChatMessageDto, executiveRole: string) => {
+          // The new question and reply arrive at the end: follow them there.
+          scrollToEnd.current();
+          actions.askAnother(message, executiveRole);
+        },
+        showUpgrade: () => showUpgrade(chatText.secondOpinion.isPremium),
+      },
+      edit: (message: ChatMessageDto) => {
+        setEditing(message);
+        setDraft(message.content);
+        document.getElementById('chat-input')?.focus();
+      },
+    }),
+    [actions, showUpgrade, user.isPremium, decisions.save],
+  );
+  const cancelEdit = useCallback(() => {
+    setEditing(null);
+    setDraft('');
+  }, []);
   const earlier = useEarlierMessages(sessionId, messages, conversation.hasMore);
   const readAloud = useReadAloud();
   const appendTranscript = useCallback((text: string) => setDraft((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text)), []);
@@ -68,23 +142,57 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachmen
   useReplyStream(sessionId, streaming?.id ?? null, onReplyFinished);
   const stop = useCallback(() => {
     if (streaming) actions.stop(streaming);
-  }, [streaming, actions]);
-  useEscapeToStop(streaming !== null, stop);
+    else if (roundtables.running) roundtables.stop();
+  }, [streaming, actions, roundtables]);
+  useEscapeToStop(streaming !== null || roundtables.running, stop);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const title = useSessionTitle(sessionId, conversation.session, messages, conversation.hasMore, streaming?.id ?? null);
+  const queryClient = useQueryClient();
+  const showRenamed = useCallback((renamed: ChatSessionDto) => queryClient.setQueryData(chatKeys.session(renamed.id), renamed), [queryClient]);
+  const sidebar = useSidebar({
+    user,
+    sessionId,
+    title,
+    replying: streaming !== null || roundtables.running,
+    onNewConversation: conversation.startNew,
+    onSessionRenamed: showRenamed,
+    onUpgrade: () => upgrade.show(),
+  });
+  useChatShortcuts({
+    toggleSidebar: sidebar.toggle,
+    newConversation: conversation.startNew,
+    focusInput: () => document.getElementById('chat-input')?.focus(),
+    showShortcuts: () => setShortcutsOpen(true),
+  });
 
   const tail = earlier.visible.at(-1);
   const scroller = useStickToBottom<HTMLElement>(
     messages.length > 0 || pending !== null,
-    `${earlier.visible.length}:${tail?.id}:${tail?.content.length}:${tail?.status}:${pending?.id}`,
+    `${earlier.visible.length}:${tail?.id}:${tail?.content.length}:${tail?.status}:${pending?.id}:${roundtables.progress}`,
     earlier.visible[0]?.id,
   );
+  scrollToEnd.current = scroller.scrollToBottom;
+  const scrollerRef = scroller.ref;
+  const getScrollElement = useCallback(() => scrollerRef.current, [scrollerRef]);
   const { send: sendMessage } = conversation;
+  const { removeNow } = actions;
   const send = useCallback(
-    (text: string) => {
+    async (text: string) => {
       scroller.scrollToBottom();
-      return sendMessage(text);
+      if (editing) {
+        // The edited question replaces the old one: the old question and its reply go first, so the new
+        // reply is written without them in its context (decision 028).
+        if (!(await removeNow(editing))) return false;
+        setEditing(null);
+      }
+      return roundtables.active ? sendMessage(text, roundtables.convene) : sendMessage(text);
     },
-    [scroller, sendMessage],
+    [editing, removeNow, scroller, sendMessage, roundtables.active, roundtables.convene],
   );
+
+  // A free account out of today's interactions: nothing can be sent, and every place says when they renew.
+  const renews = usage && isOutOfInteractions(usage) ? renewalPhrase(usage.resetsAt) : null;
+  const showLimitUpgrade = useCallback(() => showUpgrade(errorCatalog['rate_limit:interactions'].message), [showUpgrade]);
 
   const historyHref = sessionId ? `/history?from=${encodeURIComponent(sessionId)}` : '/history';
 
@@ -93,55 +201,91 @@ function ChatWorkspace({ user, renderExportMenu, profileMenuExtras, useAttachmen
     // never sits over the composer on a phone (issue 14, defect 12).
     <div className="flex h-[calc(100dvh-var(--cookie-banner-height,0px))] flex-col bg-background">
       <ChatHeader
+        sidebarButton={sidebar.headerButton}
+        title={title}
+        advisorCard={<AdvisorCard executiveRole={context.executiveRole} industry={context.industry} />}
         historyHref={historyHref}
         onNewConversation={conversation.startNew}
         audio={readAloud}
         exportMenu={renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => upgrade.show(chatText.exportIsPremium) })}
-        profileMenu={<ProfileMenu user={user} usage={usage} onUpgrade={() => upgrade.show()} onSignOut={() => void signOut()} extras={profileMenuExtras} />}
+        profileMenu={renderProfileMenu?.({ user, usage, onUpgrade: () => upgrade.show() })}
+        decisions={decisions.headerButton}
       />
       <EmailVerificationBanner />
-      <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
-          <ConversationView
-            firstName={user.firstName}
+      <div className="flex min-h-0 flex-1">
+        {sidebar.panel}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="relative flex min-h-0 flex-1 flex-col">
+            <main id="main" ref={scroller.ref} onScroll={scroller.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+              <div className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
+                <ConversationView
+                  firstName={user.firstName}
+                  context={context}
+                  historyHref={historyHref}
+                  loading={conversation.loading}
+                  loadError={conversation.loadError}
+                  onReload={conversation.reload}
+                  earlier={earlier}
+                  pending={pending}
+                  handlers={handlers}
+                  renderDocuments={attachments.renderMessageDocuments}
+                  pendingUpload={attachments.uploading}
+                  renderRoundtable={roundtables.renderTable}
+                  replyingAdvisor={roundtables.active ? '' : undefined}
+                  limit={renews ? { renews, onUpgrade: showLimitUpgrade } : null}
+                  getScrollElement={getScrollElement}
+                  followUp={decisions.followUp}
+                  onStarter={(text) => {
+                    setDraft(text);
+                    document.getElementById('chat-input')?.focus();
+                  }}
+                />
+              </div>
+            </main>
+            <JumpToLatest visible={scroller.awayFromEnd} writer={streaming ? (streaming.executiveRole ?? context.executiveRole) : null} onJump={scroller.scrollToBottom} />
+          </div>
+          <ChatInputPanel
             context={context}
-            historyHref={historyHref}
-            loading={conversation.loading}
-            loadError={conversation.loadError}
-            onReload={conversation.reload}
-            earlier={earlier}
-            pending={pending}
-            handlers={actions}
-            renderDocuments={attachments.renderMessageDocuments}
-            pendingUpload={attachments.uploading}
-            onStarter={(text) => {
-              setDraft(text);
-              document.getElementById('chat-input')?.focus();
+            isPremium={user.isPremium}
+            contextFixed={!canChangeContext(user.isPremium, conversation.started)}
+            onContextChange={conversation.changeContext}
+            star={{ visible: user.isPremium && messages.length > 0, saved: defaults.saved, saving: defaults.saving, onToggle: defaults.toggle }}
+            usage={usage}
+            onUpgrade={upgrade.show}
+            attachments={
+              <>
+                {roundtables.panel}
+                {attachments.panel}
+              </>
+            }
+            composer={{
+              draft,
+              attach: roundtables.active ? null : attachments.button,
+              setDraft,
+              onSend: send,
+              busy: pending !== null || conversation.loading,
+              streaming: streaming !== null || roundtables.running,
+              onStop: stop,
+              advisor: context.executiveRole,
+              placeholder: roundtables.placeholder ?? undefined,
+              voice,
+              limitNotice: renews ? chatText.limitReached.placeholder(renews) : null,
+              editing: editing ? { onCancel: cancelEdit } : null,
+              onShowShortcuts: () => setShortcutsOpen(true),
             }}
           />
         </div>
-      </main>
-      <ChatInputPanel
-        context={context}
-        isPremium={user.isPremium}
-        contextFixed={!canChangeContext(user.isPremium, conversation.started)}
-        onContextChange={conversation.changeContext}
-        star={{ visible: user.isPremium && messages.length > 0, saved: defaults.saved, saving: defaults.saving, onToggle: defaults.toggle }}
-        usage={usage}
-        onUpgrade={upgrade.show}
-        attachments={attachments.panel}
-        composer={{
-          draft,
-          attach: attachments.button,
-          setDraft,
-          onSend: send,
-          busy: pending !== null || conversation.loading,
-          streaming: streaming !== null,
-          onStop: stop,
-          advisor: context.executiveRole,
-          voice,
+      </div>
+      <ConfirmDeleteMessage
+        message={toDelete}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(message) => {
+          setToDelete(null);
+          actions.remove(message);
         }}
       />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {decisions.dialogs}
       <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.onOpenChange} reason={upgrade.reason} />
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}

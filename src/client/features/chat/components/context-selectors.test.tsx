@@ -50,3 +50,16 @@ describe('ContextSelectors', () => {
     expect(screen.getByRole('button', { name: /Saved as your defaults/ })).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe('ContextSelectors, the compact context line', () => {
+  it('says who talks to whom in which industry, and opens the selectors on click', async () => {
+    setup();
+    const line = screen.getByRole('button', { name: /Research Analyst talking to CEO · Technology/ });
+    expect(line).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(line.getAttribute('aria-controls') ?? '');
+    expect(panel).toHaveClass('hidden');
+    await userEvent.click(line);
+    expect(line).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('hidden');
+  });
+});

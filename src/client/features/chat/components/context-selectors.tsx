@@ -1,6 +1,7 @@
 import { ChevronDown, Lock, SlidersHorizontal, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChatContext } from '#contract/chat.ts';
+import { advisorCardText } from '#contract/advisor-profiles.ts';
 import { executiveRoles, industries } from '#contract/roles.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
@@ -72,10 +73,14 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
   const panelId = useId();
   return (
     <div className="grid gap-2">
-      {/* Phones: one line that opens the three selectors, so the input stays within thumb reach. */}
+      {/*
+        One line that opens the three selectors, on every screen: the input stays within thumb reach on phones
+        and the conversation gets most of the screen on desktops (issue 14, point 7).
+      */}
       <button
         type="button"
-        className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-left text-xs text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring md:hidden"
+        title={advisorCardText.contextLine}
+        className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-left text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         aria-expanded={expanded}
         aria-controls={panelId}
         onClick={() => setExpanded((v) => !v)}
@@ -89,7 +94,7 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
       </button>
       <div
         id={panelId}
-        className={cn('items-end gap-2 md:grid md:gap-3', star.visible ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-3', expanded ? 'grid grid-cols-2' : 'hidden')}
+        className={cn('items-end gap-2 md:gap-3', star.visible ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-3', expanded ? 'grid grid-cols-2' : 'hidden')}
       >
         <Field label="My Role" value={context.userRole} options={executiveRoles} disabled={fixed} onValueChange={(userRole) => onChange({ userRole })} />
         <Field
@@ -125,7 +130,7 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
         ) : null}
       </div>
       {fixed ? (
-        <p className={cn('text-xs text-muted-foreground', !expanded && 'max-md:hidden')}>
+        <p className={cn('text-xs text-muted-foreground', !expanded && 'hidden')}>
           <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden />
           On the Free plan the advisor, industry and your role stay fixed once a conversation starts. Start a new conversation to change them, or{' '}
           <button type="button" className="cursor-pointer font-semibold text-primary underline-offset-2 hover:underline" onClick={onUpgrade}>

@@ -7,7 +7,7 @@ import type { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import type { PendingMessage } from '../hooks/use-send-message.ts';
 import type { MessageHandlers } from './message-actions.tsx';
 import { MessageList } from './message-list.tsx';
-import { WelcomeCard } from './welcome-card.tsx';
+import { WelcomeCard, type WelcomeLimit } from './welcome-card.tsx';
 
 interface Props {
   firstName: string;
@@ -23,10 +23,19 @@ interface Props {
   renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
   /** A suggested question from the welcome card goes to the composer. */
   onStarter: (text: string) => void;
+  renderRoundtable?: (roundtableId: string) => ReactNode;
+  /** Who answers the message being sent: the advisor, or nobody yet (a table convenes). */
+  replyingAdvisor?: string;
+  /** A free account out of today's interactions. */
+  limit?: WelcomeLimit | null;
+  /** The transcript's scroller, which a long transcript virtualizes its rows against. */
+  getScrollElement?: () => HTMLElement | null;
+  /** The welcome card's follow-up question (decision log). */
+  followUp?: ReactNode;
 }
 
 /** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
-export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter }: Props) {
+export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp }: Props) {
   if (loading) {
     return (
       <div className="flex justify-center py-16">
@@ -47,7 +56,7 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
     );
   }
   if (earlier.visible.length === 0 && !pending) {
-    return <WelcomeCard firstName={firstName} context={context} historyHref={historyHref} onStarter={onStarter} />;
+    return <WelcomeCard firstName={firstName} context={context} historyHref={historyHref} onStarter={onStarter} limit={limit} followUp={followUp} />;
   }
   return (
     <>
@@ -57,13 +66,15 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
       <MessageList
         messages={earlier.visible}
         pending={pending}
-        advisor={context.executiveRole}
+        advisor={replyingAdvisor ?? context.executiveRole}
         handlers={handlers}
         renderDocuments={renderDocuments}
         pendingUpload={pendingUpload}
         hasEarlier={earlier.hasEarlier}
         loadingEarlier={earlier.loading}
         onLoadEarlier={() => void earlier.loadEarlier()}
+        renderRoundtable={renderRoundtable}
+        getScrollElement={getScrollElement}
       />
     </>
   );

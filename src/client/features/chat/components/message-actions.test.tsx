@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
+import { decisionsText } from '#contract/decisions.ts';
 import { MessageActions } from './message-actions.tsx';
 
 const message: ChatMessageDto = {
@@ -48,5 +49,38 @@ describe('MessageActions', () => {
     render(<MessageActions message={{ ...message, status: 'streaming' }} handlers={handlers()} />);
     expect(screen.getByRole('button', { name: 'Like' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+  });
+});
+
+describe('MessageActions: regenerate and edit (issue 14, point 4)', () => {
+  it('offers Regenerate on a finished reply only, and Edit on the last question only', async () => {
+    const h = { ...handlers(), regenerate: vi.fn(), edit: vi.fn() };
+    const { rerender } = render(<MessageActions message={message} handlers={h} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(h.regenerate).toHaveBeenCalledWith(message);
+    rerender(<MessageActions message={{ ...message, status: 'streaming' }} handlers={h} />);
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    const question = { ...message, role: 'user' as const };
+    rerender(<MessageActions message={question} handlers={h} />);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    rerender(<MessageActions message={question} handlers={h} editable />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(h.edit).toHaveBeenCalledWith(question);
+  });
+});
+
+describe('MessageActions: save decision (issue 14, point 6)', () => {
+  it('offers Save decision on a finished reply only, never on a question or a reply still being written', async () => {
+    const h = { ...handlers(), saveDecision: vi.fn() };
+    const { rerender } = render(<MessageActions message={message} handlers={h} />);
+    await userEvent.click(screen.getByRole('button', { name: decisionsText.saveAction }));
+    expect(h.saveDecision).toHaveBeenCalledWith(message);
+    rerender(<MessageActions message={{ ...message, status: 'streaming' }} handlers={h} />);
+    expect(screen.queryByRole('button', { name: decisionsText.saveAction })).toBeNull();
+    rerender(<MessageActions message={{ ...message, role: 'user' }} handlers={h} />);
+    expect(screen.queryByRole('button', { name: decisionsText.saveAction })).toBeNull();
+    // Without the decision log (no handler), no button.
+    rerender(<MessageActions message={message} handlers={handlers()} />);
+    expect(screen.queryByRole('button', { name: decisionsText.saveAction })).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
-import { Check, Copy, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
+import { BookmarkPlus, Check, Copy, Pencil, RefreshCw, ThumbsDown, ThumbsUp, Trash2, Users } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
-import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { decisionsText } from '#contract/decisions.ts';
+import { executiveRoles } from '#contract/roles.ts';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import type { FeedbackAction } from '../logic/chat-rules.ts';
 
@@ -10,6 +13,14 @@ export interface MessageHandlers {
   remove: (message: ChatMessageDto) => void;
   stop: (message: ChatMessageDto) => void;
   retry: (message: ChatMessageDto) => void;
+  /** A finished reply written again as a different take (issue 14, point 4). */
+  regenerate?: (message: ChatMessageDto) => void;
+  /** The last question back in the composer, to change and send again. */
+  edit?: (message: ChatMessageDto) => void;
+  /** "Ask another executive" (issue 14, point 3): Premium chooses one; others are shown the upgrade. */
+  secondOpinion?: { premium: boolean; ask: (message: ChatMessageDto, executiveRole: string) => void; showUpgrade: () => void };
+  /** "Save decision" (issue 14, point 6; decision 034): a finished reply into the decision log. */
+  saveDecision?: (message: ChatMessageDto) => void;
 }
 
 function ActionButton({ label, pressed, className, ...props }: ComponentProps<'button'> & { label: string; pressed?: boolean }) {
@@ -28,8 +39,11 @@ function ActionButton({ label, pressed, className, ...props }: ComponentProps<'b
   );
 }
 
-/** Assistant replies: like, dislike, copy, delete. The user's own messages: copy and delete. */
-export function MessageActions({ message, handlers, className }: { message: ChatMessageDto; handlers: MessageHandlers; className?: string }) {
+/**
+ * Assistant replies: like, dislike, copy, regenerate, delete. The user's own messages: copy, delete, and
+ * for the last question, edit (`editable`).
+ */
+export function MessageActions({ message, handlers, className, editable = false }: { message: ChatMessageDto; handlers: MessageHandlers; className?: string; editable?: boolean }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -70,9 +84,56 @@ export function MessageActions({ message, handlers, className }: { message: Chat
       >
         {copied ? <Check className="text-success" aria-hidden /> : <Copy aria-hidden />}
       </ActionButton>
+      {isReply && handlers.secondOpinion && message.status === 'complete' ? <SecondOpinionButton message={message} secondOpinion={handlers.secondOpinion} /> : null}
+      {isReply && handlers.saveDecision && message.status === 'complete' ? (
+        <ActionButton label={decisionsText.saveAction} onClick={() => handlers.saveDecision?.(message)}>
+          <BookmarkPlus aria-hidden />
+        </ActionButton>
+      ) : null}
+      {isReply && handlers.regenerate && message.status === 'complete' ? (
+        <ActionButton label="Regenerate" onClick={() => handlers.regenerate?.(message)}>
+          <RefreshCw aria-hidden />
+        </ActionButton>
+      ) : null}
+      {!isReply && editable && handlers.edit ? (
+        <ActionButton label="Edit" onClick={() => handlers.edit?.(message)}>
+          <Pencil aria-hidden />
+        </ActionButton>
+      ) : null}
       <ActionButton label="Delete" onClick={() => handlers.remove(message)} className="hover:text-destructive">
         <Trash2 aria-hidden />
       </ActionButton>
     </div>
+  );
+}
+
+/** Premium: a menu of the other executives; others: the upgrade dialog. */
+function SecondOpinionButton({ message, secondOpinion }: { message: ChatMessageDto; secondOpinion: NonNullable<MessageHandlers['secondOpinion']> }) {
+  const label = chatText.secondOpinion.label;
+  if (!secondOpinion.premium) {
+    return (
+      <ActionButton label={label} onClick={secondOpinion.showUpgrade}>
+        <Users aria-hidden />
+      </ActionButton>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <ActionButton label={label}>
+          <Users aria-hidden />
+        </ActionButton>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-[min(22rem,60dvh)] overflow-y-auto">
+        <DropdownMenuLabel>{chatText.secondOpinion.menuLabel}</DropdownMenuLabel>
+        {executiveRoles
+          .filter((role) => role !== message.executiveRole)
+          .map((role) => (
+            <DropdownMenuItem key={role} onSelect={() => secondOpinion.ask(message, role)}>
+              {role}
+            </DropdownMenuItem>
+          ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

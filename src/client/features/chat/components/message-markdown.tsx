@@ -1,7 +1,72 @@
-import { memo } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { memo, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { chatText } from '#contract/chat.ts';
 import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
+import { notify } from '#client/lib/notify.ts';
+import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';
+
+/** "Copy table" / "Copy code" over a block of a finished reply: both clipboard types, then "Copied" for a moment. */
+function CopyBlockButton({ label, read }: { label: string; read: () => RichText | null }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        const content = read();
+        if (!content) return;
+        writeRichText(content).then(
+          () => setCopied(true),
+          () => notify({ ...chatText.copyFailed, variant: 'destructive' }),
+        );
+      }}
+      className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1.5 py-0.5 text-[0.6875rem] font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-3"
+    >
+      {copied ? <Check className="text-success" aria-hidden /> : <Copy aria-hidden />}
+      {copied ? chatText.copyBlock.copied : label}
+    </button>
+  );
+}
+
+/** A table with its own copy button (issue 14, point 5): cells as HTML and as tab-separated text. */
+function CopyableTable(props: ComponentProps<'table'>) {
+  const ref = useRef<HTMLTableElement>(null);
+  const read = () => {
+    const rows = ref.current ? [...ref.current.rows].map((row) => [...row.cells].map((cell) => cell.textContent?.trim() ?? '')) : [];
+    return rows.length ? tableToRichText(rows) : null;
+  };
+  return (
+    <div className="my-4">
+      <div className="mb-1 flex justify-end">
+        <CopyBlockButton label={chatText.copyBlock.table} read={read} />
+      </div>
+      <div className="overflow-x-auto rounded-lg border">
+        <table ref={ref} className="w-full border-collapse text-left text-sm" {...props} />
+      </div>
+    </div>
+  );
+}
+
+/** A code block with its own copy button: the exact text. */
+function CopyableCode({ children, ...props }: ComponentProps<'pre'> & { children?: ReactNode }) {
+  const ref = useRef<HTMLPreElement>(null);
+  return (
+    <div className="relative my-3">
+      <div className="absolute top-1.5 right-1.5">
+        <CopyBlockButton label={chatText.copyBlock.code} read={() => (ref.current ? codeToRichText(ref.current.textContent ?? '') : null)} />
+      </div>
+      <pre ref={ref} className="overflow-x-auto rounded-lg bg-muted p-3.5 pr-20 text-[0.8125rem] leading-relaxed [&_code]:bg-transparent [&_code]:p-0" {...props}>
+        {children}
+      </pre>
+    </div>
+  );
+}
 
 /**
  * Replies are Markdown (GitHub flavour: tables, task lists, strikethrough). Raw HTML is never
@@ -38,10 +103,17 @@ const components: Components = {
   input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle" />,
 };
 
-export const MessageMarkdown = memo(function MessageMarkdown({ content }: { content: string }) {
+/** A finished reply's tables and code blocks carry copy buttons; a reply still being written has none. */
+const copyableComponents: Components = {
+  ...components,
+  table: ({ node: _node, ...props }) => <CopyableTable {...props} />,
+  pre: ({ node: _node, ...props }) => <CopyableCode {...props} />,
+};
+
+export const MessageMarkdown = memo(function MessageMarkdown({ content, copyable = false }: { content: string; copyable?: boolean }) {
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
-      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+      <Markdown remarkPlugins={[remarkGfm]} components={copyable ? copyableComponents : components}>
         {limitMarkdownNesting(content)}
       </Markdown>
     </div>

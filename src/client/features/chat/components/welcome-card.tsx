@@ -1,6 +1,7 @@
-import { History } from 'lucide-react';
+import { Clock, Crown, History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ChatContext } from '#contract/chat.ts';
+import { chatText, type ChatContext } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useInstallHint } from '#client/lib/install-hint-slot.tsx';
 
@@ -10,17 +11,31 @@ const starters = [
   'Which three numbers should I watch most closely this quarter?',
 ];
 
-/** An empty conversation (spec section 2): greeting, the current context, a nudge to begin, history, install hint. */
+/** A free account out of today's interactions: when they renew (e.g. "tomorrow at 1:00 AM") and the way to Premium. */
+export interface WelcomeLimit {
+  renews: string;
+  onUpgrade: () => void;
+}
+
+/**
+ * An empty conversation (spec section 2): greeting, the current context, a nudge to begin, history,
+ * install hint. At the free limit the nudge gives way to when the interactions renew (issue 14, defect 7).
+ */
 export function WelcomeCard({
   firstName,
   context,
   historyHref,
   onStarter,
+  limit,
+  followUp,
 }: {
   firstName: string;
   context: ChatContext;
   historyHref: string;
   onStarter: (text: string) => void;
+  limit?: WelcomeLimit | null;
+  /** The decision log's "How did it go?" when a follow-up day has come (decision 034). */
+  followUp?: ReactNode;
 }) {
   const installHint = useInstallHint();
   return (
@@ -43,23 +58,42 @@ export function WelcomeCard({
           <dd className="font-semibold break-words">{context.industry}</dd>
         </div>
       </dl>
-      <p className="mt-5 text-base font-medium">Ask a question to begin.</p>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Your {context.executiveRole} answers with {context.industry} in mind, pitched to you as a {context.userRole}. You can change all three below.
-      </p>
-      <ul className="mt-4 grid gap-2" aria-label="Suggested questions">
-        {starters.map((text) => (
-          <li key={text}>
-            <button
-              type="button"
-              onClick={() => onStarter(text)}
-              className="w-full cursor-pointer rounded-lg border border-input bg-background px-3.5 py-2.5 text-left text-sm transition-colors hover:border-primary/40 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              {text}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {followUp}
+      {limit ? (
+        <div className="mt-5 rounded-xl border border-brand/40 bg-accent/40 p-4" data-testid="welcome-limit">
+          <p className="flex items-center gap-2 text-base font-medium">
+            <Clock className="size-4 shrink-0 text-accent-foreground dark:text-brand" aria-hidden />
+            {chatText.limitReached.title}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {chatText.limitReached.renews(limit.renews)} {chatText.limitReached.upgrade}
+          </p>
+          <Button variant="brand" size="sm" className="mt-3" onClick={limit.onUpgrade}>
+            <Crown aria-hidden />
+            Upgrade to Premium
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-5 text-base font-medium">Ask a question to begin.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Your {context.executiveRole} answers with {context.industry} in mind, pitched to you as a {context.userRole}. You can change all three below.
+          </p>
+          <ul className="mt-4 grid gap-2" aria-label="Suggested questions">
+            {starters.map((text) => (
+              <li key={text}>
+                <button
+                  type="button"
+                  onClick={() => onStarter(text)}
+                  className="w-full cursor-pointer rounded-lg border border-input bg-background px-3.5 py-2.5 text-left text-sm transition-colors hover:border-primary/40 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="mt-6 flex flex-col gap-4 border-t pt-5">
         <Button asChild variant="outline" size="sm" className="self-start">
           <Link href={historyHref}>

@@ -2,14 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { chatText, type ChatMessageDto } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
-import { chatKeys, mergeMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
+import { chatKeys, mergeMessages, readMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
 import { deleteMessage } from '../api/delete-message.ts';
+import { askAnotherExecutive } from '../api/ask-another-executive.ts';
+import { regenerateReply } from '../api/regenerate-reply.ts';
 import { retryReply } from '../api/retry-reply.ts';
 import { setMessageFeedback } from '../api/set-message-feedback.ts';
 import { stopReply } from '../api/stop-reply.ts';
 import type { MessageHandlers } from '../components/message-actions.tsx';
-import { nextFeedback, type Feedback, type FeedbackAction } from '../logic/chat-rules.ts';
+import { messagesDeletedWith, nextFeedback, type Feedback, type FeedbackAction } from '../logic/chat-rules.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { markdownToRichText, writeRichText } from '../logic/rich-copy.ts';
 import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
 
 /**
@@ -17,7 +20,12 @@ import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
  * mutation of the cached transcript; rating and deleting show at once and are put back (with the
  * spec's notice) when the server refuses.
  */
-export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId: string | null; userId: string; onUpgrade: ShowUpgrade }): MessageHandlers {
+export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId: string | null; userId: string; onUpgrade: ShowUpgrade }): MessageHandlers & {
+  /** Deletes a message (a question with its reply) and answers whether it went: edit-and-resend waits for it. */
+  removeNow: (message: ChatMessageDto) => Promise<boolean>;
+  /** Asks the reply's question again of another executive (Premium). */
+  askAnother: (message: ChatMessageDto, executiveRole: string) => void;
+} {
   const queryClient = useQueryClient();
 
   const { mutate: rateMessage } = useMutation({
@@ -30,11 +38,21 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
     },
   });
 
-  const { mutate: removeMessage } = useMutation({
+  const { mutate: removeMessage, mutateAsync: removeMessageAsync } = useMutation({
     mutationFn: ({ message }: { sessionId: string; message: ChatMessageDto }) => deleteMessage(message.id),
-    onMutate: ({ sessionId: id, message }) => updateMessages(queryClient, id, (list) => list.filter((m) => m.id !== message.id)),
-    onError: (_error, { sessionId: id, message }) => {
-      updateMessages(queryClient, id, (list) => mergeMessages(list, [message]));
+    // A question goes with its reply at once; what went is put back if the server refuses.
+    onMutate: ({ sessionId: id, message }) => {
+      const list = readMessages(queryClient, id);
+      const going = new Set(messagesDeletedWith(list, message));
+      updateMessages(queryClient, id, (current) => current.filter((m) => !going.has(m.id)));
+      return { removed: list.filter((m) => going.has(m.id)) };
+    },
+    onSuccess: ({ deletedIds }, { sessionId: id }) => {
+      const gone = new Set(deletedIds);
+      updateMessages(queryClient, id, (list) => list.filter((m) => !gone.has(m.id)));
+    },
+    onError: (_error, { sessionId: id, message }, context) => {
+      updateMessages(queryClient, id, (list) => mergeMessages(list, context?.removed ?? [message]));
       notify({ ...chatText.deleteFailed, variant: 'destructive' });
     },
   });
@@ -53,9 +71,29 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
   });
 
+  const { mutate: regenerateMessage } = useMutation({
+    mutationFn: ({ sessionId: id, message }: { sessionId: string; message: ChatMessageDto }) => regenerateReply(id, message.id),
+    onSuccess: ({ message: restarted }, { sessionId: id }) => updateMessage(queryClient, id, restarted.id, () => restarted),
+    onError: (error) => notifyFailure(error, chatText.regenerateFailed, onUpgrade),
+    // A new reply counts as an interaction on the free plan (the server decides; a refused one does not).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
+  });
+
+  const { mutate: askAnotherMessage } = useMutation({
+    mutationFn: ({ sessionId: id, message, executiveRole }: { sessionId: string; message: ChatMessageDto; executiveRole: string }) => askAnotherExecutive(id, message.id, executiveRole),
+    onSuccess: (sent, { sessionId: id }) => {
+      updateMessages(queryClient, id, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage]));
+      // The conversation now talks to that executive: the selectors follow.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.session(id) });
+    },
+    onError: (error) => notifyFailure(error, chatText.secondOpinion.failed, onUpgrade),
+  });
+
   const copy = useCallback(async (message: ChatMessageDto): Promise<boolean> => {
     try {
-      await navigator.clipboard.writeText(message.role === 'assistant' ? splitDemoMarker(message.content).body : message.content);
+      // A reply goes on the clipboard formatted (HTML) and as clean text, never as raw Markdown (issue 14, defect 10).
+      if (message.role === 'assistant') await writeRichText(markdownToRichText(splitDemoMarker(message.content).body));
+      else await navigator.clipboard.writeText(message.content);
       return true;
     } catch {
       notify({ ...chatText.copyFailed, variant: 'destructive' });
@@ -75,7 +113,20 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
       remove: on(removeMessage),
       stop: on(stopMessage),
       retry: on(retryMessage),
+      regenerate: on(regenerateMessage),
+      askAnother: (message: ChatMessageDto, executiveRole: string) => {
+        if (sessionId) askAnotherMessage({ sessionId, message, executiveRole });
+      },
       copy,
+      removeNow: async (message: ChatMessageDto) => {
+        if (!sessionId) return false;
+        try {
+          await removeMessageAsync({ sessionId, message });
+          return true;
+        } catch {
+          return false;
+        }
+      },
     };
-  }, [copy, rateMessage, removeMessage, retryMessage, sessionId, stopMessage]);
+  }, [askAnotherMessage, copy, rateMessage, regenerateMessage, removeMessage, removeMessageAsync, retryMessage, sessionId, stopMessage]);
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { chatText, defaultSessionTitle, type ChatContext, type ChatUsage } from '#contract/chat.ts';
+import { chatText, defaultSessionTitle, type ChatContext, type ChatMessageDto, type ChatUsage } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import { chatKeys, mergeMessages, setSession, updateMessages } from '../api/chat-cache.ts';
 import { createChatSession } from '../api/create-chat-session.ts';
 import { sendUserMessage } from '../api/send-message.ts';
+import { isOutOfInteractions } from '../logic/chat-rules.ts';
 import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
 
 /** The question as typed, shown at once with a temporary id until the server's saved copy replaces it. */
@@ -25,11 +26,6 @@ interface Options {
   onUpgrade: ShowUpgrade;
   /** Uploads the staged document into the conversation before the message goes: its ids, or null when it failed. */
   uploadDocuments?: (sessionId: string) => Promise<string[] | null>;
-}
-
-/** Free accounts out of today's interactions are offered the upgrade before anything is sent (the server refuses it anyway). */
-function outOfInteractions(usage: ChatUsage | undefined): boolean {
-  return !!usage && !usage.isPremium && usage.interactionsLimit >= 0 && usage.interactionsUsed >= usage.interactionsLimit;
 }
 
 /**
@@ -69,12 +65,17 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
   });
 
-  /** Answers whether the question went; when it did not, the composer gives the words back. */
+  /**
+   * Answers whether the question went; when it did not, the composer gives the words back. `via`
+   * sends it another way (a roundtable convened on it) and answers the saved question, or null.
+   */
   const send = useCallback(
-    async (content: string): Promise<boolean> => {
+    async (content: string, via?: (sessionId: string, question: string) => Promise<ChatMessageDto | null>): Promise<boolean> => {
       const text = content.trim();
       if (!text || sending.current || replying) return false;
-      if (outOfInteractions(usage)) {
+      // Free accounts out of today's interactions are offered the upgrade before anything is sent (the
+      // composer is disabled then; the server refuses it anyway).
+      if (isOutOfInteractions(usage)) {
         onUpgrade(errorCatalog['rate_limit:interactions'].message);
         return false;
       }
@@ -82,6 +83,13 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
       setPending({ id: `temp-${Date.now()}`, content: text });
       try {
         const id = sessionId ?? (await createSession(context)).id;
+        if (via) {
+          const question = await via(id, text);
+          if (!question) return false;
+          setPending(null);
+          updateMessages(queryClient, id, (list) => mergeMessages(list, [question]));
+          return true;
+        }
         // Spec section 4: staged, uploaded, processed, analysis awaited, then the message goes with the ids.
         const documentIds = uploadDocuments ? await uploadDocuments(id) : [];
         if (documentIds === null) {

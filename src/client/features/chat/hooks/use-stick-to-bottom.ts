@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 const NEAR_BOTTOM_PX = 96;
 
 /**
  * Keeps a scrolling transcript pinned to its end while new text arrives, unless the reader has
  * scrolled up; when older messages are prepended, the view stays on what the reader was looking at.
+ * `awayFromEnd` says the reader is scrolled up (the screen offers "Jump to latest"; issue 14, defect 9).
  */
 export function useStickToBottom<T extends HTMLElement>(active: boolean, contentKey: unknown, firstItemKey: unknown) {
   const ref = useRef<T>(null);
   const pinned = useRef(true);
   const previous = useRef<{ first: unknown; height: number; active: boolean }>({ first: firstItemKey, height: 0, active: false });
 
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
+
   const onScroll = useCallback(() => {
     const el = ref.current;
-    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    setAwayFromEnd(!pinned.current);
   }, []);
 
   useLayoutEffect(() => {
@@ -23,6 +28,7 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
     if (!el) return;
     if (!active) {
       if (wasActive) el.scrollTop = 0;
+      setAwayFromEnd(false);
       return;
     }
     // A transcript that just appeared (opened, or the first message sent) starts at its end.
@@ -39,6 +45,7 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
 
   const scrollToBottom = useCallback(() => {
     pinned.current = true;
+    setAwayFromEnd(false);
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
@@ -49,10 +56,13 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
     // Images, tables and fonts change heights after render.
     const observer = new ResizeObserver(() => {
       if (pinned.current) el.scrollTop = el.scrollHeight;
+      // A virtualized transcript fills in after the render that added its rows: the height the next
+      // prepend is measured against is the one the reader last saw.
+      previous.current.height = el.scrollHeight;
     });
     for (const child of Array.from(el.children)) observer.observe(child);
     return () => observer.disconnect();
   }, [active, contentKey]);
 
-  return { ref, onScroll, scrollToBottom };
+  return { ref, onScroll, scrollToBottom, awayFromEnd };
 }

@@ -1,5 +1,5 @@
 import type { PublicUser } from '#contract/auth.ts';
-import type { ChatContext, ChatMessageDto } from '#contract/chat.ts';
+import type { ChatContext, ChatMessageDto, ChatUsage } from '#contract/chat.ts';
 import { isUpgradeErrorCode } from '#contract/errors.ts';
 import { chatDefaults, executiveRoles, industries, isFreeExecutiveRole } from '#contract/roles.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
@@ -61,4 +61,26 @@ export function nextFeedback(current: Pick<ChatMessageDto, 'like' | 'dislike'>, 
 /** A refusal that Premium lifts (the daily limit, a locked advisor or context): show the upgrade dialog. Decided by the API's code. */
 export function isUpgradeError(error: unknown): boolean {
   return isUpgradeErrorCode(errorCodeOf(error));
+}
+
+/** A free account has used today's interactions: nothing can be sent until they renew (or it upgrades). */
+export function isOutOfInteractions(usage: Pick<ChatUsage, 'isPremium' | 'interactionsUsed' | 'interactionsLimit'> | undefined): boolean {
+  return !!usage && !usage.isPremium && usage.interactionsLimit >= 0 && usage.interactionsUsed >= usage.interactionsLimit;
+}
+
+
+/**
+ * What deleting a message takes with it (decision 028): a question goes with the replies that answer
+ * it (the assistant messages after it, up to the next question); anything else goes alone.
+ */
+export function messagesDeletedWith<M extends Pick<ChatMessageDto, 'id' | 'role'>>(messages: readonly M[], target: Pick<ChatMessageDto, 'id' | 'role'>): string[] {
+  if (target.role !== 'user') return [target.id];
+  const at = messages.findIndex((m) => m.id === target.id);
+  if (at < 0) return [target.id];
+  const ids = [target.id];
+  for (const next of messages.slice(at + 1)) {
+    if (next.role === 'user') break;
+    if (next.role === 'assistant') ids.push(next.id);
+  }
+  return ids;
 }

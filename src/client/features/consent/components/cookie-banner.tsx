@@ -1,11 +1,13 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
-import { consentText } from '#contract/consent.ts';
+import { consentText } from '#contract/consent-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCookieConsent } from '../hooks/use-cookie-consent.ts';
+
+const subscribeToNothing = () => () => {};
 
 /**
  * Spec section 2, global: fixed at the bottom of every page until the visitor chooses. While it
@@ -26,7 +28,10 @@ export function CookieBanner() {
     choose(visitorChoice).catch((error: unknown) => console.warn('Could not save the cookie choice to the account', error));
   }, [ready, signedIn, serverChoice, visitorChoice, choose]);
 
-  const visible = ready && accepted === null;
+  // Never in a prerendered page nor while it hydrates: the choice is in this browser's storage, and a
+  // visitor who already chose must not see the banner flash (docs/decisions/027-performance.md).
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const visible = hydrated && ready && accepted === null;
 
   useEffect(() => {
     const element = ref.current;

@@ -1,14 +1,15 @@
-import { exportMarkdownPath, exportPdfPath } from '#contract/history.ts';
+import { exportMarkdownPath, exportMemoPath, exportPdfPath, type MemoFormat } from '#contract/history.ts';
 import { ApiError, apiHeaders } from '#client/lib/api-client.ts';
 
 /** The reader's IANA time zone, so the export's times read as on their screen. */
 function timeZoneQuery(): string {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return tz ? `?tz=${encodeURIComponent(tz)}` : '';
+  return tz ? `tz=${encodeURIComponent(tz)}` : '';
 }
 
-async function fetchExport(path: string): Promise<Response> {
-  const response = await fetch(`${path}${timeZoneQuery()}`, { headers: apiHeaders(), credentials: 'include' });
+async function fetchExport(path: string, query: string[] = []): Promise<Response> {
+  const params = [...query, timeZoneQuery()].filter(Boolean).join('&');
+  const response = await fetch(params ? `${path}?${params}` : path, { headers: apiHeaders(), credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, `${response.status}: ${response.statusText}`);
   return response;
 }
@@ -38,4 +39,10 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 export async function exportConversationPdf(sessionId: string): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetchExport(exportPdfPath(sessionId));
   return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition'), 'conversation.pdf') };
+}
+
+/** GET .../export/memo?format=: the decision memo the model writes from the conversation, as a file to save. */
+export async function exportDecisionMemo(sessionId: string, format: MemoFormat): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetchExport(exportMemoPath(sessionId), [`format=${format}`]);
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition'), `decision-memo.${format}`) };
 }

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { historyText } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -35,5 +36,20 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, co
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The one-conversation confirm of /history's cards and the chat sidebar: open while `conversation` is set. */
+export function ConfirmDeleteConversation({ conversation, onCancel, pending, onConfirm }: { conversation: { title: string } | null; onCancel: () => void; pending: boolean; onConfirm: () => void }) {
+  return (
+    <ConfirmDeleteDialog
+      open={conversation !== null}
+      onOpenChange={(open) => (open ? null : onCancel())}
+      title={historyText.confirmDelete.title}
+      description={conversation ? historyText.confirmDelete.description(conversation.title) : ''}
+      confirmLabel={historyText.confirmDelete.confirm}
+      pending={pending}
+      onConfirm={onConfirm}
+    />
   );
 }

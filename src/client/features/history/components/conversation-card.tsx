@@ -1,15 +1,17 @@
-import { FileText, MessageSquare, Trash2 } from 'lucide-react';
+import { FileText, MessageSquare, Trash2, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { documentCountLabel, messageCountLabel, type ChatSessionListItem } from '#contract/history.ts';
+import { roundtableText } from '#contract/roundtable.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/class-names.ts';
 import { chatHref } from '../logic/chat-link.ts';
 import { parseSnippet } from '../logic/snippet.ts';
 
 const updatedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** The matched words of a search, marked. */
-function Snippet({ snippet }: { snippet: string }) {
+export function Snippet({ snippet }: { snippet: string }) {
   return (
     <>
       {parseSnippet(snippet).map((segment, i) =>
@@ -25,8 +27,12 @@ function Snippet({ snippet }: { snippet: string }) {
   );
 }
 
-function Badge({ children }: { children: ReactNode }) {
-  return <span className="inline-flex items-center rounded-full border bg-secondary px-2 py-0.5 text-[0.6875rem] font-medium text-secondary-foreground">{children}</span>;
+function Badge({ children, className, ...rest }: { children: ReactNode; className?: string; 'data-testid'?: string }) {
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full border bg-secondary px-2 py-0.5 text-[0.6875rem] font-medium text-secondary-foreground', className)} {...rest}>
+      {children}
+    </span>
+  );
 }
 
 /** Two lines at most, with an ellipsis (inline: the line-clamp utility would read as a display class to cn). */
@@ -64,6 +70,12 @@ export function ConversationCard({ session, searching, onDelete }: { session: Ch
           ) : null}
           <time dateTime={session.updatedAt}>{updatedFormat.format(new Date(session.updatedAt))}</time>
           <span className="flex flex-wrap gap-1.5">
+            {session.roundtableCount ? (
+              <Badge data-testid="history-roundtable-badge" className="border-primary/40 bg-primary/10 text-primary">
+                <UsersRound className="size-3" aria-hidden />
+                {roundtableText.badge}
+              </Badge>
+            ) : null}
             <Badge>{session.executiveRole}</Badge>
             <Badge>{session.industry}</Badge>
           </span>

@@ -1,29 +1,17 @@
-import { ClipboardCopy, FileDown, Lock, Share } from 'lucide-react';
+import { ClipboardCopy, FileDown, FileText, Lock, Share } from 'lucide-react';
 import { useState } from 'react';
-import { historyText } from '#contract/history.ts';
+import { historyText, memoText, type MemoFormat } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { notify } from '#client/lib/notify.ts';
-import { exportConversationMarkdown, exportConversationPdf } from '../api/export-conversation.ts';
+import { exportConversationMarkdown, exportConversationPdf, exportDecisionMemo } from '../api/export-conversation.ts';
+import { saveBlob } from '#client/lib/download.ts';
 
 interface Props {
   sessionId: string | null;
   isPremium: boolean;
   onUpgrade: () => void;
   disabled?: boolean;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function PremiumTag() {
@@ -35,7 +23,7 @@ function PremiumTag() {
  * clipboard) or as a PDF (downloaded). Others see the items and are offered the upgrade.
  */
 export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabled = false }: Props) {
-  const [busy, setBusy] = useState<'markdown' | 'pdf' | null>(null);
+  const [busy, setBusy] = useState<'markdown' | 'pdf' | `memo-${MemoFormat}` | null>(null);
   const unavailable = disabled || !sessionId;
 
   const copyMarkdown = async () => {
@@ -72,6 +60,21 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
     }
   };
 
+  // The decision memo (issue 14, point 5): the model writes it from the conversation, so it takes a few seconds.
+  const downloadMemo = async (format: MemoFormat) => {
+    if (!isPremium) return onUpgrade();
+    if (!sessionId) return;
+    setBusy(`memo-${format}`);
+    try {
+      const { blob, fileName } = await exportDecisionMemo(sessionId, format);
+      saveBlob(blob, fileName);
+    } catch {
+      notify({ ...memoText.failed, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -90,6 +93,17 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
         <DropdownMenuItem disabled={busy !== null} onSelect={() => void downloadPdf()}>
           {isPremium ? <FileDown aria-hidden /> : <Lock aria-hidden />}
           {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF'}
+          {isPremium ? null : <PremiumTag />}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={busy !== null} onSelect={() => void downloadMemo('pdf')}>
+          {isPremium ? <FileText aria-hidden /> : <Lock aria-hidden />}
+          {busy === 'memo-pdf' ? memoText.preparing : memoText.menuPdf}
+          {isPremium ? null : <PremiumTag />}
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={busy !== null} onSelect={() => void downloadMemo('md')}>
+          {isPremium ? <FileDown aria-hidden /> : <Lock aria-hidden />}
+          {busy === 'memo-md' ? memoText.preparing : memoText.menuMarkdown}
           {isPremium ? null : <PremiumTag />}
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -14,31 +14,31 @@ function conversation(id: string, title: string): ChatSessionListItem {
   return { id, title, executiveRole: 'CFO', industry: 'Finance', userRole: 'CEO', preview: null, messageCount: 2, documentCount: 0, createdAt: at, updatedAt: at, snippet: null };
 }
 
-/** The server's list, which the test's delete handlers change as the real one would. */
-function serverWith(sessions: ChatSessionListItem[], hasMore = false) {
-  const state = { sessions, hasMore };
-  return { state, list: () => ({ sessions: state.sessions, hasMore: state.hasMore }) };
+/** The server's list (one page), which the test's delete handlers change as the real one would; `total` counts conversations on later pages too. */
+function serverWith(sessions: ChatSessionListItem[], total?: number) {
+  const state: { sessions: ChatSessionListItem[]; total?: number } = { sessions, total };
+  return { state, list: () => ({ sessions: state.sessions, hasMore: false, nextCursor: null, total: state.total ?? state.sessions.length }) };
 }
 
 const confirmIn = async (name: string) => userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name }));
 
 describe('HistoryPage', () => {
   it('Clear All deletes every conversation, listed or not, with one call, and says how many went', async () => {
-    // The list shows the newest conversations only: 'hasMore' says older ones exist.
-    const server = serverWith([conversation('a', 'Pricing'), conversation('b', 'Hiring')], true);
+    // The list's first page says how many exist, loaded or not.
+    const server = serverWith([conversation('a', 'Pricing'), conversation('b', 'Hiring')], 1204);
     const api = stubApi({
       [`GET ${listPath}`]: server.list,
       [`DELETE ${listPath}`]: () => {
-        Object.assign(server.state, { sessions: [], hasMore: false });
+        Object.assign(server.state, { sessions: [], total: 0 });
         return { deletedCount: 1204 };
       },
     });
     renderWithProviders(<HistoryPage />, { user, path: '/history' });
     expect(await screen.findAllByTestId('history-card')).toHaveLength(2);
-    expect(screen.getByText(historyText.subtitle(2, true))).toBeInTheDocument();
+    expect(screen.getByText(historyText.subtitle(1204, false))).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent(historyText.confirmDeleteAll.description(2, true));
+    expect(screen.getByRole('dialog')).toHaveTextContent(historyText.confirmDeleteAll.description(1204, false));
     await confirmIn(historyText.confirmDeleteAll.confirm);
 
     expect(await screen.findByText(historyText.allDeleted(1204).title)).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('HistoryPage', () => {
 
   it('searches once typing pauses, and shows when nothing matches', async () => {
     const server = serverWith([conversation('a', 'Pricing')]);
-    const api = stubApi({ [`GET ${listPath}`]: ({ search }) => (search.get('q') ? { sessions: [], hasMore: false } : server.list()) });
+    const api = stubApi({ [`GET ${listPath}`]: ({ search }) => (search.get('q') ? { sessions: [], hasMore: false, nextCursor: null, total: null } : server.list()) });
     renderWithProviders(<HistoryPage />, { user, path: '/history' });
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Search conversations' }), 'zephyr');
 

@@ -6,7 +6,7 @@ import { useDeleteAllConversations } from '../hooks/use-delete-all-conversations
 import { useDeleteConversation } from '../hooks/use-delete-conversation.ts';
 import { useHistoryList } from '../hooks/use-history-list.ts';
 import { chatHref } from '../logic/chat-link.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteConversation, ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { HistoryHeader } from './history-header.tsx';
 import { HistoryList } from './history-list.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
@@ -46,12 +46,9 @@ export function HistoryWorkspace({ userId }: { userId: string }) {
       ) : null}
       <HistoryList list={list} onDelete={setConfirmDelete} />
 
-      <ConfirmDeleteDialog
-        open={confirmDelete !== null}
-        onOpenChange={(open) => (open ? null : setConfirmDelete(null))}
-        title={historyText.confirmDelete.title}
-        description={confirmDelete ? historyText.confirmDelete.description(confirmDelete.title) : ''}
-        confirmLabel={historyText.confirmDelete.confirm}
+      <ConfirmDeleteConversation
+        conversation={confirmDelete}
+        onCancel={() => setConfirmDelete(null)}
         pending={deleteOne.isPending}
         onConfirm={() => confirmDelete && deleteOne.mutate(confirmDelete)}
       />

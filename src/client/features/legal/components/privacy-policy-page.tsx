@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { REMEMBER_ME_DAYS } from '#contract/auth.ts';
+import { freeRetentionText } from '#contract/limits.ts';
 import { MINIMUM_AGE } from '#contract/product.ts';
 import { clientConfig } from '#client/config.ts';
 import { LegalLayout, type LegalSection } from './legal-layout.tsx';
@@ -130,13 +131,16 @@ export default function PrivacyPolicyPage() {
       body: (
         <>
           <p>
-            We keep your account information and conversations for as long as your account exists. Free accounts may be subject to a limit on the number of
-            days conversations are kept; the current limit is shown in the app.
+            We keep your account information for as long as your account exists. Premium accounts&apos; conversations are kept for as long as the account
+            exists.{' '}
+            <span {...{ [freeRetentionText.marker]: '' }}>{freeRetentionText.deletionSentence(clientConfig.freeRetentionDays)}</span>
           </p>
           <p>
-            When you delete a message, a conversation or your account, that content is removed permanently from all of our storage. Some records are kept
-            longer where the law requires it: payment and tax records are kept for the period tax law prescribes, and we keep a record of a deleted
-            account&apos;s deletion itself to prevent fraud. Messages sent through the contact page are kept for as long as needed to handle them. Server
+            When you delete a message, a conversation or your account, that content is removed permanently from all of our storage. Deleting your account
+            removes your name, e-mail address, password, photo, conversations, documents, sign-in sessions and the messages you sent us through the contact
+            page, and frees your e-mail address for a new account. Some records are kept longer where the law requires it: payment records (amounts, dates
+            and the payment processor&apos;s reference numbers) are kept for the period tax law prescribes, and we keep a record that an account was deleted,
+            when, and the reason you gave, if any, without your name or e-mail address. Messages sent through the contact page are kept for as long as needed to handle them. Server
             logs are kept for a short period for security and then deleted.
           </p>
         </>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
+import { FREE_DAILY_INTERACTIONS, freeRetentionText } from '#contract/limits.ts';
 import { freeExecutiveRolesText } from '#contract/plan-features.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { MINIMUM_AGE } from '#contract/product.ts';
@@ -45,8 +45,7 @@ export default function TermsPage() {
           <ul>
             <li>
               <strong>Free Tier:</strong> {FREE_DAILY_INTERACTIONS} interactions a day with the {freeExecutiveRolesText} advisors, and limited document
-              analysis. Free accounts may also be subject to a monthly cap on conversations and a limit on the number of days conversations are kept, as shown
-              in the app.
+              analysis. <span {...{ [freeRetentionText.marker]: '' }}>{freeRetentionText.planSentence(clientConfig.freeRetentionDays)}</span>
             </li>
             <li>
               <strong>Premium:</strong> unlimited interactions with all {executiveRoles.length} executive roles, unlimited document analysis, conversation
@@ -90,13 +89,14 @@ export default function TermsPage() {
       body: (
         <>
           <p>
-            Premium accounts keep a searchable history of conversations. Free accounts do not have access to history, and their conversations may be kept for
-            a limited number of days only.
+            Premium accounts keep a searchable history of conversations for as long as the account exists. Free accounts do not have access to history.{' '}
+            <span {...{ [freeRetentionText.marker]: '' }}>{freeRetentionText.deletionSentence(clientConfig.freeRetentionDays)}</span>
           </p>
           <p>
-            You may delete a single message, a conversation, all of your conversations or your whole account at any time. Deleted content is permanently
-            removed from all of our storage and cannot be recovered, so export anything you want to keep first. We may remove content that breaches these
-            Terms.
+            You may delete a single message, a conversation, all of your conversations or your whole account at any time. Deleting your account (Security, in
+            the profile menu) cancels an active subscription at once, signs you out everywhere, and permanently removes your conversations, documents,
+            profile information and photo from all of our storage; it cannot be recovered, so export anything you want to keep first. We keep only a record
+            that the account was deleted, and payment records tax law requires. We may remove content that breaches these Terms.
           </p>
         </>
       ),

@@ -35,7 +35,12 @@ const extras: Array<{ icon: LucideIcon; title: string; body: string; premium?: b
   { icon: FileText, title: 'Document analysis', body: 'Attach a business plan, contract or P&L and get feedback in your advisor’s voice.' },
   { icon: Mic, title: 'Voice in, voice out', body: 'Dictate your question on the move and have replies read aloud.' },
   { icon: History, title: 'History and PDF export', body: 'Search past conversations and share a clean PDF with your team.', premium: true },
-  { icon: UsersRound, title: 'Roundtables', body: 'Put several executives around one question and hear them disagree.', premium: true, soon: true },
+  {
+    icon: UsersRound,
+    title: 'Roundtables',
+    body: 'Seat 2 to 5 executives around one question: they answer blind, rebut each other, and a chair writes the verdict. Or pit two in a head-to-head.',
+    premium: true,
+  },
 ];
 
 const steps = [

@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.tsx';
-import { AboutSection, ClosingCallToAction } from './about-section.tsx';
-import { FeaturesSection } from './features-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import { PricingCards } from './pricing-cards.tsx';
+
+// Below the fold, static, in their own chunk: requested when this module runs (with the entry, not when
+// they render), so the page's first JavaScript is only what the top of the page needs to come alive
+// (docs/decisions/035-performance-leftovers.md). A prerendered page keeps their HTML until the chunk is
+// there and hydrates them then; a client render has it by the time /api/auth/me has answered.
+const features = import('./features-section.tsx');
+const about = import('./about-section.tsx');
+const FeaturesSection = lazy(() => features.then((m) => ({ default: m.FeaturesSection })));
+const AboutSection = lazy(() => about.then((m) => ({ default: m.AboutSection })));
+const ClosingCallToAction = lazy(() => about.then((m) => ({ default: m.ClosingCallToAction })));
 
 /**
  * Spec section 2, '/': header, hero, features, pricing, about, footer and the upgrade dialog.
@@ -34,7 +42,9 @@ export default function LandingPage() {
       <LandingHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <HeroSection returnedFromCheckout={returnedFromCheckout} />
-        <FeaturesSection />
+        <Suspense fallback={null}>
+          <FeaturesSection />
+        </Suspense>
         <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="scroll-mt-16 border-y bg-muted/40 py-20 outline-none sm:py-28">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="mx-auto mb-16 max-w-2xl text-center">
@@ -49,8 +59,10 @@ export default function LandingPage() {
             <PricingCards onUpgrade={upgrade.openDialog} onUpgradeIntent={upgrade.preload} />
           </div>
         </section>
-        <AboutSection />
-        <ClosingCallToAction />
+        <Suspense fallback={null}>
+          <AboutSection />
+          <ClosingCallToAction />
+        </Suspense>
       </main>
       <SiteFooter />
       {upgrade.dialog}

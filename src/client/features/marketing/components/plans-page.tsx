@@ -1,5 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { Link } from 'wouter';
+import { freeRetentionText } from '#contract/limits.ts';
 import { planComparison } from '#contract/plan-features.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
@@ -106,12 +107,12 @@ export default function PlansPage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y">
-                  {planComparison.map((row) => (
+                  {planComparison(clientConfig.freeRetentionDays).map((row) => (
                     <tr key={row.label}>
                       <th scope="row" className="break-words px-3 py-3 font-medium sm:px-5 sm:py-4">
                         {row.label}
                       </th>
-                      <td className="px-2 py-3 text-center text-muted-foreground sm:px-5 sm:py-4">
+                      <td className="px-2 py-3 text-center text-muted-foreground sm:px-5 sm:py-4" {...(row.statesRetention ? { [freeRetentionText.marker]: '' } : {})}>
                         <Cell value={row.free} />
                       </td>
                       <td className="px-2 py-3 text-center font-medium sm:px-5 sm:py-4">

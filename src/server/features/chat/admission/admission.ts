@@ -131,7 +131,8 @@ export async function sendWithContextChecks(deps: AdmissionDeps, caller: Caller,
 /**
  * A failed or stopped reply written again into the same message, admitted like a send. One question
  * costs one interaction: a failed reply's was given back, so its retry counts again; a stopped reply's
- * was kept, so its retry is not counted a second time (and is not given back if it fails).
+ * was kept, so its retry is not counted a second time (and is not given back if it fails). A complete
+ * reply written again (Regenerate) is a new reply and counts like a send.
  */
 export async function admitRetry(
   deps: AdmissionDeps,

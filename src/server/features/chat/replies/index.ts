@@ -6,7 +6,7 @@
 export { HISTORY_LIMIT, type ContextProvider, type ContextRequest, type ReplyContext, type ReplyJob } from './prompt.ts';
 export { ReplyEngine } from './reply-engine.ts';
 export { parseLastEventId, type ReplyEventSink } from './reply-view.ts';
-export { replyEnginePlugin, type ReplyEnginePluginOptions } from './replies.plugin.ts';
+export { ABANDONED_AFTER_MS, HEARTBEAT_MS, RECOVERY_SWEEP_MS, replyEnginePlugin, type ReplyEnginePluginOptions } from './replies.plugin.ts';
 export type { ReplyUsage, TurnFinal, TurnStreamEvent } from './stream-events.ts';
 export { streamTurn, type TurnRequest, type TurnResult } from './turn.ts';
 export { decideOutcome, TurnAbort, abortKind, type Outcome } from './outcome.ts';

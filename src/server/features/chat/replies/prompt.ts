@@ -26,6 +26,8 @@ export interface ReplyJob {
    * admission already read it (in its transaction); otherwise the engine reads it.
    */
   history?: ChatMessage[];
+  /** Set when the user asked for the reply again (Regenerate): it asks the model for a different take. */
+  take?: number;
 }
 
 /** What a context provider is given: the job and the conversation it answers (newest first; the question is the first user message). */
@@ -85,12 +87,16 @@ async function gatherContext(providers: readonly ContextProvider[], request: Con
   return contexts;
 }
 
+/** Regenerate (issue 14, point 4): the user saw an answer to this question and asked for another one. */
+export const REGENERATE_INSTRUCTION =
+  'The user asked you to answer their latest question again. Give a different take from a typical first answer: another angle, structure or recommendation, still in character and just as concrete.';
+
 /** History, then context providers, then the prompt: the persona's system prompt and as much conversation as the token budget holds. */
 export async function buildReplyPrompt(deps: PromptDeps, job: ReplyJob, signal: AbortSignal): Promise<ReplyPrompt> {
   const history = await loadHistory(deps.db, job);
   const contexts = deps.contextProviders.length > 0 ? await gatherContext(deps.contextProviders, { job, history, signal }) : [];
   const persona = buildSystemPrompt({ executiveRole: job.executiveRole, industry: job.industry, userRole: job.userRole, appName: deps.config.appName });
-  const system = [persona, ...contexts.flatMap((c) => (c.system ? [c.system] : []))].join('\n\n');
+  const system = [persona, ...contexts.flatMap((c) => (c.system ? [c.system] : [])), ...(job.take ? [REGENERATE_INSTRUCTION] : [])].join('\n\n');
   const added = contexts.flatMap((c) => c.messages ?? []);
   const budget = deps.config.ai.contextTokens - estimateTokens(system) - added.reduce((sum, m) => sum + estimateMessageTokens(m), 0);
   const conversation = buildConversation(history, budget);
@@ -104,6 +110,7 @@ export async function buildReplyPrompt(deps: PromptDeps, job: ReplyJob, signal: 
       industry: job.industry,
       userRole: job.userRole,
       question: latestQuestion(history),
+      ...(job.take ? { take: job.take } : {}),
     }),
     notes: contexts.flatMap((c) => (c.note ? [c.note] : [])),
   };

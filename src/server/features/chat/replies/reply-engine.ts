@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { refundInteraction, type AccountDeps } from '#server/features/account/index.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
+import type { InstanceBus } from '#server/streams/instance-bus.ts';
 import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
 import { failStreamingReplies, ownersOfSessions, saveReplyProgress, touchReplies } from '../replies.queries.ts';
 import { titleAfterReply } from './auto-title.ts';
@@ -26,10 +27,17 @@ export interface ReplyEngineDeps extends AccountDeps {
   contextProviders: readonly ContextProvider[];
   /** Told how each reply ended (the metrics count outcomes and tokens). */
   observer?: ReplyObserver;
+  /** The other instances (Redis): a Stop sent to one reaches the one writing the reply at once. */
+  bus?: InstanceBus;
 }
 
 export interface ReplyObserver {
   replyFinished(status: 'complete' | 'stopped' | 'failed', usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
+  /**
+   * A reader of a reply being written went live on the event hub, or had to read the database
+   * every half second because no hub reaches the instance writing it (several instances without Redis).
+   */
+  streamFollowed?(source: 'hub' | 'database'): void;
 }
 
 interface Running {
@@ -51,7 +59,11 @@ export class ReplyEngine {
   private readonly background = new Set<Promise<unknown>>();
   private closing = false;
 
-  constructor(private readonly deps: ReplyEngineDeps) {}
+  constructor(private readonly deps: ReplyEngineDeps) {
+    deps.bus?.subscribe((message) => {
+      if (message.kind === 'stop-reply') this.stoppedElsewhere(message.messageId);
+    });
+  }
 
   /** Starts writing a reply; returns at once. The hub knows the reply is live before this returns. */
   start(job: ReplyJob): void {
@@ -74,6 +86,21 @@ export class ReplyEngine {
   }
 
   /**
+   * A reply written on another instance was stopped here (its row says 'stopped' already): tells
+   * the instance writing it, which ends it at once. Without the bus it still ends at its next save,
+   * when the runner finds the row stopped.
+   */
+  announceStop(messageId: string): void {
+    this.deps.bus?.publish({ kind: 'stop-reply', messageId });
+  }
+
+  /** Another instance stopped a reply written here: end it now, keeping its text (the row is 'stopped' already). */
+  private stoppedElsewhere(messageId: string): void {
+    const running = this.running.get(messageId);
+    if (running && !running.controller.signal.aborted) running.controller.abort(new TurnAbort('stopped-elsewhere'));
+  }
+
+  /**
    * Follows one reply for one reader (ownership checked before): the text so far or, with
    * `resumeFrom` (a text offset the reader had), what it lacks, then live text, then the end.
    * `end` runs once, when the follower ends; stop() the follower when the reader leaves.
@@ -83,6 +110,11 @@ export class ReplyEngine {
     const follower = new StreamFollower(this.deps.hub, messageId, view, () => sink.end(), {
       onError: (err) => this.deps.log.warn({ err, messageId }, 'a reply stream could not read the reply'),
       ...options,
+      onTransition: (from, to) => {
+        if (to === 'live') this.deps.observer?.streamFollowed?.('hub');
+        else if (to === 'polling') this.deps.observer?.streamFollowed?.('database');
+        options.onTransition?.(from, to);
+      },
     });
     await follower.start();
     return follower;
@@ -96,6 +128,10 @@ export class ReplyEngine {
   async recover(options: { silentForMs?: number } = {}): Promise<number> {
     const failed = await failStreamingReplies(this.deps.db, replyErrors.interrupted, options.silentForMs);
     if (failed.length > 0) this.deps.log.info({ count: failed.length }, 'marked interrupted replies as failed');
+    // Readers following one live on a shared hub (Redis: another instance) learn that it ended.
+    for (const reply of failed) {
+      this.deps.hub.end(reply.id, { type: 'turn-end', turn: reply.id, final: { type: 'error', message: replyErrors.interrupted, content: reply.content } });
+    }
     // An interrupted reply gives its free interaction back, as a reply that fails while running does
     // (only on the day it was counted: yesterday's counter is gone already).
     const charged = failed.filter((reply) => reply.chargedDay !== null);

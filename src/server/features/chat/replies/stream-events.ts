@@ -1,4 +1,5 @@
 import type { ChatMessageStatus } from '#contract/chat.ts';
+import type { RoundtableStatus, RoundtableStopReason, RoundtableTurnKind, Stance } from '#contract/roundtable.ts';
 
 export interface ReplyUsage {
   promptTokens: number | null;
@@ -18,8 +19,12 @@ export type TurnFinal =
  * `end` last. Events are plain JSON, so a Redis hub can carry them.
  */
 export type TurnStreamEvent =
-  | { type: 'turn-start'; turn: string; seat?: string }
+  | { type: 'turn-start'; turn: string; seat?: string; round?: number; kind?: RoundtableTurnKind }
   /** `offset`: the length of the turn's text once `text` is added. */
   | { type: 'delta'; turn: string; text: string; offset: number }
-  | { type: 'turn-end'; turn: string; final: TurnFinal }
-  | { type: 'end' };
+  /** `stance`: a roundtable seat's, read from its words (which `final.content` then holds without the stance block). */
+  | { type: 'turn-end'; turn: string; final: TurnFinal; seat?: string; stance?: Stance | null }
+  /** A roundtable's round is over: whose stance changed in it. */
+  | { type: 'round-end'; round: number; changedSeats: string[] }
+  /** A roundtable's last event: how it ended. */
+  | { type: 'end'; status?: RoundtableStatus; stopReason?: RoundtableStopReason | null; tokensUsed?: number };

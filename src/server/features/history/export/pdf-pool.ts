@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '#server/errors.ts';
 import type { ConversationExport } from './conversation.ts';
+import type { DecisionMemo } from './memo.ts';
 import type { PdfRenderAnswer, PdfRenderRequest } from './pdf-worker.ts';
 
 /**
@@ -70,18 +71,29 @@ function dispatch(): void {
   }
 }
 
-/** The conversation as an A4 PDF, rendered on a PDF thread; refused with 'unavailable:export_busy' past the limit. */
-export async function renderConversationPdfOffThread(conversation: ConversationExport): Promise<Buffer> {
+type RenderInput = { conversation: ConversationExport } | { memo: DecisionMemo };
+
+async function renderOffThread(input: RenderInput): Promise<Buffer> {
   if (inFlight >= MAX_PDF_RENDERS) throw new AppError('unavailable:export_busy');
   inFlight += 1;
   try {
     return await new Promise<Buffer>((resolve, reject) => {
-      waiting.push({ request: { id: nextId++, conversation }, resolve, reject });
+      waiting.push({ request: { id: nextId++, ...input }, resolve, reject });
       dispatch();
     });
   } finally {
     inFlight -= 1;
   }
+}
+
+/** The conversation as an A4 PDF, rendered on a PDF thread; refused with 'unavailable:export_busy' past the limit. */
+export async function renderConversationPdfOffThread(conversation: ConversationExport): Promise<Buffer> {
+  return renderOffThread({ conversation });
+}
+
+/** The decision memo as a one-page A4 PDF, on the same threads and under the same limit. */
+export async function renderMemoPdfOffThread(memo: DecisionMemo): Promise<Buffer> {
+  return renderOffThread({ memo });
 }
 
 /** Exports rendering or waiting for a thread now (tests and the bench read it). */

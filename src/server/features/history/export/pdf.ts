@@ -17,7 +17,7 @@ let fontsReady = false;
  * pdfmake is one shared instance: the bundled Roboto files (so it works offline and embeds real
  * text) are registered once, and it may read nothing else, local or remote.
  */
-function preparePdfmake(): void {
+export function preparePdfmake(): void {
   if (fontsReady) return;
   const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   pdfmake.setFonts({
@@ -84,6 +84,36 @@ function message(entry: ExportedMessage, first: boolean): Content[] {
   return [...separator, speaker, { stack: body }];
 }
 
+type Margin = [number, number, number, number];
+
+function withoutBottomMargin(margin: unknown): Margin {
+  if (typeof margin === 'number') return [margin, margin, margin, 0];
+  if (Array.isArray(margin) && margin.length === 2) return [margin[0], margin[1], margin[0], 0] as Margin;
+  if (Array.isArray(margin) && margin.length === 4) return [margin[0], margin[1], margin[2], 0] as Margin;
+  return [0, 0, 0, 0];
+}
+
+/**
+ * The document's last block without the space below it. pdfmake moves a block's bottom margin to a
+ * new page when it does not fit under the text, so a conversation that ended a few points above the
+ * bottom of its page printed one more page holding only the footer (issue 14, defect 6). The space
+ * below the last block separates it from nothing, so it goes, down to the innermost last block
+ * (a message's last paragraph, a list's last item).
+ */
+export function trimTrailingMargin(content: Content): Content {
+  if (Array.isArray(content)) {
+    if (content.length === 0) return content;
+    return [...content.slice(0, -1), trimTrailingMargin(content.at(-1) as Content)] as Content;
+  }
+  if (content === null || typeof content !== 'object') return content;
+  const node = { ...content, margin: withoutBottomMargin((content as { margin?: unknown }).margin) } as Content & Record<string, unknown>;
+  for (const key of ['stack', 'ul', 'ol'] as const) {
+    const children = node[key];
+    if (Array.isArray(children)) node[key] = trimTrailingMargin(children as Content);
+  }
+  return node;
+}
+
 export function conversationPdfDefinition(conversation: ConversationExport): TDocumentDefinitions {
   const messages = conversation.messages.length
     ? conversation.messages.flatMap((entry, index) => message(entry, index === 0))
@@ -119,7 +149,7 @@ export function conversationPdfDefinition(conversation: ConversationExport): TDo
       { text: conversation.title, style: 'title' },
       details(conversation),
       { text: `Exported ${conversation.exportedAt} · times in ${conversation.timeZone}`, style: 'meta', margin: [0, 8, 0, 22] },
-      ...messages,
+      ...(trimTrailingMargin(messages) as Content[]),
     ],
   };
 }

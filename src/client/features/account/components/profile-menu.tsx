@@ -1,30 +1,12 @@
-import { Crown, LogOut } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Crown, LayoutDashboard, LogOut, Shield, UserPen } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { accountText } from '#contract/account.ts';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatUsage } from '#contract/chat.ts';
+import { Avatar } from '#client/components/avatar.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 
 const accountTypes: Record<PublicUser['appUserType'], string> = { standard: 'Standard', subscriber: 'Subscriber', vip: 'VIP', admin: 'Admin' };
-
-/** Spec section 3: a stored profile image path is served under /api. */
-function imageUrl(path: string | null): string | null {
-  if (!path) return null;
-  if (/^https?:\/\//.test(path) || path.startsWith('/api/')) return path;
-  return `/api${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
-function Avatar({ user, size }: { user: PublicUser; size: 'sm' | 'lg' }) {
-  const [failed, setFailed] = useState(false);
-  const src = imageUrl(user.profileImageUrl);
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
-  const box = size === 'sm' ? 'size-8 text-xs' : 'size-10 text-sm';
-  if (src && !failed) return <img src={src} alt="" className={`${box} shrink-0 rounded-full object-cover`} onError={() => setFailed(true)} />;
-  return (
-    <span aria-hidden className={`${box} flex shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground`}>
-      {initials}
-    </span>
-  );
-}
 
 function allowance(used: number, limit: number): string {
   return limit < 0 ? 'Unlimited' : `${used} / ${limit}`;
@@ -38,18 +20,27 @@ export interface ProfileMenuExtras {
   items?: ReactNode;
 }
 
-/** Avatar menu (spec section 2): who is signed in, the subscription summary, Upgrade (free only), Sign Out. */
+/**
+ * Avatar menu (spec section 2): who is signed in, the subscription summary, Edit Profile, Security,
+ * Upgrade (free only), Admin Dashboard (admins only), Sign Out.
+ */
 export function ProfileMenu({
   user,
   usage,
   onUpgrade,
   onSignOut,
+  onEditProfile,
+  onSecurity,
+  onAdminDashboard,
   extras,
 }: {
   user: PublicUser;
   usage: ChatUsage | undefined;
   onUpgrade: () => void;
   onSignOut: () => void;
+  onEditProfile: () => void;
+  onSecurity: () => void;
+  onAdminDashboard: () => void;
   extras?: ProfileMenuExtras;
 }) {
   const premium = usage?.isPremium ?? user.isPremium;
@@ -94,6 +85,21 @@ export function ProfileMenu({
             </div>
           ))}
         </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onEditProfile}>
+          <UserPen aria-hidden />
+          {accountText.editProfile}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onSecurity}>
+          <Shield aria-hidden />
+          {accountText.security}
+        </DropdownMenuItem>
+        {user.appUserType === 'admin' ? (
+          <DropdownMenuItem onSelect={onAdminDashboard}>
+            <LayoutDashboard aria-hidden />
+            {accountText.adminDashboard}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         {!premium ? (
           <DropdownMenuItem onSelect={onUpgrade} className="font-semibold [&_svg]:text-brand">

@@ -1,0 +1,99 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { PRERENDER_DIR, prerenderedPages, prerenderPlaceholders } from '../src/contract/pages.ts';
+import { DEFAULT_FREE_RETENTION_DAYS } from '../src/contract/limits.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The chunk of a lazy page and the chunks it imports, except the entry (already a module script). */
+function preloadsFor(manifest: Record<string, ManifestChunk>, key: string | null): string[] {
+  if (!key) return [];
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+}
+
+/**
+ * Prerenders the public pages once the client is built (docs/decisions/027-performance.md): a server
+ * build of src/client/prerender.tsx renders each page as a signed-out visitor sees it, and the page is
+ * written into the built index.html (with modulepreload links for its lazy chunk) under `.prerendered/`.
+ * The server sends these to requests without a session cookie; the browser hydrates them.
+ */
+export function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  let resolveConfig: Record<string, unknown> = {};
+  return {
+    name: 'corner-office:prerender',
+    apply: 'build',
+    enforce: 'post',
+    // Every page preloads the latin Inter file: with font-display: optional it is used only when it
+    // arrives within the first paint's short block period, and the preload makes that the usual case.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const font = Object.values(context.bundle ?? {}).find((file) => /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/.test(file.fileName));
+        if (!font) return html;
+        return html.replace('<!--app-head-->', `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />\n    <!--app-head-->`);
+      },
+    },
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      resolveConfig = { alias: config.resolve.alias };
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (this.environment && this.environment.name !== 'client') return;
+        const serverDir = path.resolve(outDir, '../prerender');
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: resolveConfig,
+          build: { ssr: path.join(root, 'prerender.tsx'), outDir: serverDir, emptyOutDir: true, minify: false, sourcemap: false },
+        });
+        (globalThis as { prerenderConfig?: unknown }).prerenderConfig = { ...prerenderPlaceholders, freeRetentionDays: DEFAULT_FREE_RETENTION_DAYS };
+        const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'prerender.js')).href)) as { renderPage: (p: string) => Promise<string> };
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        const target = path.join(outDir, PRERENDER_DIR);
+        await mkdir(target, { recursive: true });
+        // The stylesheet, inlined: a prerendered page paints with no request but itself (a round trip and
+        // 13 kB less before the first paint on a phone; docs/decisions/035-performance-leftovers.md).
+        // Later navigations are the app's own (no new HTML), and the shell keeps the cached file.
+        const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/.exec(template);
+        if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
+        const css = (await readFile(path.join(outDir, stylesheet[1]!), 'utf8')).replaceAll('</style', '<\\/style');
+        const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`);
+        for (const page of prerenderedPages) {
+          const body = await renderPage(page.path);
+          // The CSP runs no inline script: a boundary React left to be revealed by one would stay hidden.
+          if (/<script|<!--\$[?!]-->/.test(body)) throw new Error(`${page.path} prerendered with a pending boundary or an inline script`);
+          const html = pageTemplate
+            .replace('<!--app-head-->', ['<!--app-head-->', ...preloadsFor(manifest, page.module)].join('\n    '))
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="signed-out">${body}</div>`);
+          if (html === pageTemplate) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+          await writeFile(path.join(target, page.file), html);
+        }
+        await rm(serverDir, { recursive: true, force: true });
+      },
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_sessions" ADD COLUMN "title_renamed_at" timestamp with time zone;

@@ -1,0 +1,394 @@
+import type { LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { replyErrors } from '#contract/chat.ts';
+import { CHAIR_SEAT, type RoundtableStatus, type RoundtableStopReason, type RoundtableTurnKind, type Stance } from '#contract/roundtable.ts';
+import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { logSummary } from '#server/ai/provider-errors.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ChatMessage, Roundtable } from '#server/db/schema.ts';
+import { abortKind, createThrottledSaver, decideOutcome, saveReplyProgress, streamTurn, TurnAbort, type TurnFinal, type TurnStreamEvent } from '#server/features/chat/index.ts';
+import type { EventHub } from '#server/streams/event-hub.ts';
+import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
+import { CallSlots } from './call-slots.ts';
+import { planOf } from './roundtable-dto.ts';
+import { addTokens, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, saveTurnEnd, touchRoundtables, turnsOf } from './roundtable.queries.ts';
+import { RoundtableStreamView, type RoundtableEventSink } from './roundtable-view.ts';
+import {
+  CHAIR_SYSTEM,
+  chairMessage,
+  kindOfRound,
+  nextStep,
+  OUTPUT_TOKENS,
+  openingMessage,
+  parseTurn,
+  rebuttalMessage,
+  seatSystemPrompt,
+  sideOf,
+  speakersOf,
+  stanceMoved,
+  visibleWhileStreaming,
+  type EarlierTable,
+  type SpokenTurn,
+  type TablePlan,
+} from './rounds.ts';
+
+export interface RoundtableRunnerDeps {
+  db: Db;
+  config: Config;
+  model: LanguageModel;
+  hub: EventHub<TurnStreamEvent>;
+  log: FastifyBaseLogger;
+}
+
+interface Running {
+  table: Roundtable;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+interface TurnOutcome {
+  row: ChatMessage;
+  status: 'complete' | 'stopped' | 'failed';
+  content: string;
+  stance: Stance | null;
+}
+
+/**
+ * Runs roundtables in the background, on the reply engine's parts (decision 012): each seat a
+ * `streamTurn` with its own persona prompt, its row saved as it streams, every event published on
+ * one hub stream per table. Works whether or not anyone follows; Stop ends every seat and keeps what
+ * was said; a failing seat is marked and the rest go on; shutdown leaves the table 'interrupted'.
+ */
+export class RoundtableRunner {
+  private readonly running = new Map<string, Running>();
+  private closing = false;
+  readonly slots: CallSlots;
+
+  constructor(private readonly deps: RoundtableRunnerDeps) {
+    this.slots = new CallSlots(deps.config.roundtable.maxModelCalls);
+  }
+
+  /** Starts (or, with `resume`, carries on) a table; returns at once, the hub knowing the stream. */
+  start(table: Roundtable, options: { resume?: boolean } = {}): void {
+    const controller = new AbortController();
+    if (this.closing) controller.abort(new TurnAbort('shutdown'));
+    this.deps.hub.open(table.id);
+    const done = this.run(table, controller, options.resume ?? false)
+      .catch((err: unknown) => this.deps.log.error({ err, roundtableId: table.id }, 'roundtable runner crashed'))
+      .finally(() => this.running.delete(table.id));
+    this.running.set(table.id, { table, controller, done });
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  /** Another instance stopped a table written here (its row says so already): end it now, keeping what was said. */
+  stoppedElsewhere(id: string): void {
+    const running = this.running.get(id);
+    if (running && !running.controller.signal.aborted) running.controller.abort(new TurnAbort('stopped-elsewhere'));
+  }
+
+  /** Stops a table written here and waits for its end to be saved; false when it is not written here. */
+  async stop(id: string): Promise<boolean> {
+    const running = this.running.get(id);
+    if (!running) return false;
+    running.controller.abort(new TurnAbort('stop'));
+    await running.done;
+    return true;
+  }
+
+  async follow(id: string, lastEventId: string | null, sink: RoundtableEventSink & { end(): void }, options: FollowerOptions = {}): Promise<StreamFollower<TurnStreamEvent>> {
+    const view = new RoundtableStreamView(this.deps.db, id, lastEventId, sink);
+    const follower = new StreamFollower(this.deps.hub, id, view, () => sink.end(), {
+      onError: (err) => this.deps.log.warn({ err, roundtableId: id }, 'a roundtable stream could not read the table'),
+      ...options,
+    });
+    await follower.start();
+    return follower;
+  }
+
+  /** Tables whose runner is gone become 'interrupted' (their turns were failed by the reply engine's recovery). */
+  async recover(options: { silentForMs?: number } = {}): Promise<number> {
+    const ids = await interruptAbandoned(this.deps.db, options.silentForMs);
+    if (ids.length > 0) this.deps.log.info({ count: ids.length }, 'marked interrupted roundtables');
+    return ids.length;
+  }
+
+  async heartbeat(): Promise<void> {
+    await touchRoundtables(this.deps.db, [...this.running.keys()]);
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const running of this.running.values()) running.controller.abort(new TurnAbort('shutdown'));
+    await this.whenIdle();
+  }
+
+  private async run(table: Roundtable, controller: AbortController, resume: boolean): Promise<void> {
+    const { deps } = this;
+    const plan = planOf(table);
+    let tokensUsed = table.tokensUsed;
+    let stopReason: RoundtableStopReason | null = null;
+    let status: RoundtableStatus = 'complete';
+    try {
+      // A new table has no turns yet: nothing is read before the first seats are asked (the path to the first token).
+      const existing = resume ? (await turnsOf(deps.db, table.id)).filter((m) => m.role === 'assistant' && m.status === 'complete') : [];
+      const done = (round: number, seat: string) => existing.find((m) => m.roundtableRound === round && (m.executiveRole ?? CHAIR_SEAT) === seat);
+      const earlier = await this.earlierTable(table);
+      const latest = new Map<string, SpokenTurn>();
+      let seated: string[] = [...plan.seats];
+      let round = 1;
+      let chair = false;
+      for (;;) {
+        if (controller.signal.aborted) break;
+        const speakers = speakersOf(plan, seated);
+        const kind = kindOfRound(plan, round);
+        const before = new Map(latest);
+        const outcomes = await this.holdRound({ table, plan, round, kind, speakers, before, earlier, controller, done });
+        tokensUsed = outcomes.tokensUsed;
+        const spoke: string[] = [];
+        const changed: string[] = [];
+        for (const outcome of outcomes.turns) {
+          const seat = outcome.row.executiveRole ?? CHAIR_SEAT;
+          if (outcome.status === 'complete') {
+            spoke.push(seat);
+            if (round > 1 && outcome.stance && stanceMoved(before.get(seat)?.stance ?? null, outcome.stance)) changed.push(seat);
+            latest.set(seat, { seat, content: outcome.content, stance: outcome.stance });
+          } else if (outcome.status === 'failed') {
+            seated = seated.filter((s) => s !== seat);
+          }
+        }
+        deps.hub.publish(table.id, { type: 'round-end', round, changedSeats: changed });
+        if (controller.signal.aborted) break;
+        if (!(await isStillRunning(deps.db, table.id))) {
+          controller.abort(new TurnAbort('stopped-elsewhere'));
+          break;
+        }
+        const step = nextStep({ plan, round, spoke, changed, tokensUsed, tokenBudget: table.tokenBudget });
+        if (step.next === 'round') {
+          round = step.round;
+          continue;
+        }
+        stopReason = step.stopReason;
+        chair = step.next === 'synthesis' && !plan.addressTo;
+        if (step.next === 'end' && step.stopReason === 'seats-failed') status = 'failed';
+        break;
+      }
+      if (chair && !controller.signal.aborted) {
+        const synthesisRound = round + 1;
+        const turns = plan.seats.flatMap((seat) => (latest.has(seat) ? [latest.get(seat)!] : []));
+        const finished = done(synthesisRound, CHAIR_SEAT) ?? existing.find((m) => m.executiveRole === CHAIR_SEAT);
+        if (!finished) {
+          const [row] = await insertTurns(deps.db, [{ roundtableId: table.id, sessionId: table.sessionId, round: synthesisRound, seat: CHAIR_SEAT, userRole: table.userRole, timestamp: new Date() }]);
+          const outcome = await this.runTurn({
+            table,
+            row: row!,
+            round: synthesisRound,
+            kind: 'synthesis',
+            system: CHAIR_SYSTEM(deps.config.appName, table.industry),
+            message: chairMessage(table.question, table.format, turns),
+            demo: {
+              task: 'chair',
+              industry: table.industry,
+              question: table.question,
+              format: table.format,
+              seats: turns.map((t) => ({
+                seat: t.seat,
+                position: t.stance?.position ?? '',
+                confidence: t.stance?.confidence ?? null,
+                risk: t.stance?.risk ?? null,
+                changed: t.stance?.changed ?? false,
+                movedBy: t.stance?.movedBy ?? null,
+              })),
+            },
+            controller,
+          });
+          tokensUsed = outcome.tokensUsed;
+        }
+      }
+    } catch (err) {
+      deps.log.error({ err, roundtableId: table.id }, 'a roundtable failed');
+      status = 'failed';
+    }
+    const abort = abortKind(controller.signal);
+    if (abort === 'stop' || abort === 'stopped-elsewhere') {
+      status = 'stopped';
+      stopReason = 'user';
+    } else if (abort === 'shutdown') {
+      status = 'interrupted';
+      stopReason = 'interrupted';
+    }
+    try {
+      await finishRoundtable(deps.db, table.id, { status, stopReason });
+    } catch (err) {
+      deps.log.error({ err, roundtableId: table.id }, 'could not save the end of a roundtable');
+    }
+    const saved = await findRoundtable(deps.db, table.id).catch(() => undefined);
+    deps.hub.end(table.id, { type: 'end', status: saved?.status ?? status, stopReason: saved?.stopReason ?? stopReason, tokensUsed: saved?.tokensUsed ?? tokensUsed });
+  }
+
+  /** What a follow-up is given of the earlier table: its question, the chair's synthesis, the addressed seat's last stance. */
+  private async earlierTable(table: Roundtable): Promise<EarlierTable | null> {
+    if (!table.followUpOf) return null;
+    const parent = await findRoundtable(this.deps.db, table.followUpOf);
+    if (!parent || parent.userId !== table.userId) return null;
+    const turns = await turnsOf(this.deps.db, parent.id);
+    const synthesis = turns.find((m) => m.role === 'assistant' && m.executiveRole === CHAIR_SEAT && m.status === 'complete');
+    const own = table.addressTo ? turns.filter((m) => m.executiveRole === table.addressTo && m.status === 'complete').at(-1) : undefined;
+    return { question: parent.question, synthesis: synthesis?.content ?? null, ownStance: own?.stance ?? null };
+  }
+
+  /** One round: every speaker's turn in parallel (blind in round 1: each gets only the question). */
+  private async holdRound(input: {
+    table: Roundtable;
+    plan: TablePlan;
+    round: number;
+    kind: RoundtableTurnKind;
+    speakers: string[];
+    before: Map<string, SpokenTurn>;
+    earlier: EarlierTable | null;
+    controller: AbortController;
+    done: (round: number, seat: string) => ChatMessage | undefined;
+  }): Promise<{ turns: TurnOutcome[]; tokensUsed: number }> {
+    const { table, plan, round, kind, controller } = input;
+    const kept: TurnOutcome[] = [];
+    const toRun: string[] = [];
+    for (const seat of input.speakers) {
+      const finished = input.done(round, seat);
+      if (finished) kept.push({ row: finished, status: 'complete', content: finished.content, stance: finished.stance ?? null });
+      else toRun.push(seat);
+    }
+    const now = Date.now();
+    // One row per seat, in seat order (the conversation's order), before any call starts.
+    const rows = await insertTurns(
+      this.deps.db,
+      toRun.map((seat, i) => ({ roundtableId: table.id, sessionId: table.sessionId, round, seat, userRole: table.userRole, timestamp: new Date(now + i) })),
+    );
+    let tokensUsed = table.tokensUsed;
+    const context = { appName: this.deps.config.appName, industry: table.industry, userRole: table.userRole, plan };
+    const results = await Promise.all(
+      rows.map(async (row) => {
+        const seat = row.executiveRole!;
+        const others = plan.seats.filter((s) => s !== seat && input.before.has(s)).map((s) => input.before.get(s)!);
+        const own = input.before.get(seat) ?? null;
+        const message =
+          kind === 'rebuttal'
+            ? rebuttalMessage({ question: table.question, plan, seat, own, others })
+            : openingMessage(table.question, input.earlier ? { ...input.earlier, ownStance: kind === 'answer' ? input.earlier.ownStance : null } : null, kind === 'answer' ? 'answer' : 'opening');
+        const outcome = await this.runTurn({
+          table,
+          row,
+          round,
+          kind,
+          system: seatSystemPrompt(context, seat),
+          message,
+          demo: {
+            task: 'seat',
+            executiveRole: seat,
+            industry: table.industry,
+            userRole: table.userRole,
+            question: table.question,
+            kind: kind === 'synthesis' ? 'answer' : kind,
+            side: sideOf(plan, seat),
+            others: others.map((o) => ({ seat: o.seat, position: o.stance?.position ?? '', confidence: o.stance?.confidence ?? null, risk: o.stance?.risk ?? null })),
+            ownPosition: own?.stance?.position ?? input.earlier?.ownStance?.position ?? null,
+            roster: [...plan.seats],
+          },
+          controller,
+        });
+        tokensUsed = Math.max(tokensUsed, outcome.tokensUsed);
+        return outcome.turn;
+      }),
+    );
+    const order = (o: TurnOutcome) => plan.seats.indexOf(o.row.executiveRole ?? '');
+    return { turns: [...kept, ...results].sort((a, b) => order(a) - order(b)), tokensUsed };
+  }
+
+  /** One seat's model call: waits for a slot, streams to the hub and its row, saves its end with the stance and tokens. */
+  private async runTurn(input: {
+    table: Roundtable;
+    row: ChatMessage;
+    round: number;
+    kind: RoundtableTurnKind;
+    system: string;
+    message: string;
+    demo: Parameters<typeof demoProviderOptions>[0];
+    controller: AbortController;
+  }): Promise<{ turn: TurnOutcome; tokensUsed: number }> {
+    const { deps } = this;
+    const { table, row, kind } = input;
+    const seat = row.executiveRole ?? CHAIR_SEAT;
+    // Each seat has its own controller, so a seat stopped elsewhere or stalled ends alone; the table's ends them all.
+    const controller = new AbortController();
+    const relay = () => controller.abort(input.controller.signal.reason);
+    if (input.controller.signal.aborted) relay();
+    else input.controller.signal.addEventListener('abort', relay, { once: true });
+    let release: (() => void) | undefined;
+    let result: Awaited<ReturnType<typeof streamTurn>> = { text: '', finished: false, error: undefined, usage: undefined };
+    try {
+      release = await this.slots.acquire(controller.signal).catch(() => undefined);
+      deps.hub.publish(table.id, { type: 'turn-start', turn: row.id, seat, round: input.round, kind });
+      if (release && !controller.signal.aborted) {
+        const saver = createThrottledSaver({
+          save: (text) => saveReplyProgress(deps.db, row.id, text),
+          onGone: () => {
+            if (!controller.signal.aborted) controller.abort(new TurnAbort('stopped-elsewhere'));
+          },
+          onError: (err) => deps.log.warn({ err, turn: row.id }, 'could not save roundtable progress'),
+        });
+        result = await streamTurn({
+          model: deps.model,
+          system: input.system,
+          messages: [{ role: 'user', content: input.message }],
+          maxOutputTokens: Math.min(OUTPUT_TOKENS[kind], deps.config.ai.maxOutputTokens),
+          maxRetries: deps.config.ai.maxRetries,
+          stallTimeoutMs: deps.config.ai.stallTimeoutMs,
+          providerOptions: demoProviderOptions(input.demo),
+          controller,
+          onText: (delta, text) => {
+            deps.hub.publish(table.id, { type: 'delta', turn: row.id, text: delta, offset: text.length });
+            saver.update(text);
+          },
+        });
+        await saver.settle();
+      }
+    } finally {
+      release?.();
+      input.controller.signal.removeEventListener('abort', relay);
+    }
+    const abort = abortKind(controller.signal);
+    const outcome = decideOutcome(result, abort);
+    if (outcome.status === 'failed' && result.error && abort === null) {
+      deps.log.warn({ turn: row.id, seat, provider: deps.config.ai.provider, error: logSummary(result.error) }, 'AI provider failed a roundtable seat');
+    }
+    const status = outcome.status === 'complete' ? 'complete' : outcome.status === 'stopped' ? 'stopped' : 'failed';
+    const parsed = kind === 'synthesis' ? { content: result.text.trim(), stance: null } : status === 'complete' ? parseTurn(result.text) : { content: visibleWhileStreaming(result.text), stance: null };
+    // Only a rebuttal can change a position: an opening that says "Changed: yes" has nothing to have changed from.
+    if (parsed.stance && kind !== 'rebuttal') parsed.stance = { ...parsed.stance, changed: false, movedBy: null };
+    const promptTokens = result.usage?.inputTokens ?? null;
+    const completionTokens = result.usage?.outputTokens ?? null;
+    const error = outcome.status === 'failed' ? (abort === 'shutdown' ? replyErrors.interrupted : (outcome.error ?? replyErrors.unavailable)) : null;
+    try {
+      await saveTurnEnd(deps.db, row.id, { content: parsed.content, status, error, model: deps.config.ai.model, promptTokens, completionTokens, stance: parsed.stance });
+    } catch (err) {
+      deps.log.error({ err, turn: row.id }, 'could not save the end of a roundtable turn');
+    }
+    const tokensUsed = await addTokens(deps.db, table.id, (promptTokens ?? 0) + (completionTokens ?? 0)).catch(() => table.tokensUsed);
+    const final: TurnFinal =
+      status === 'failed'
+        ? { type: 'error', message: error ?? replyErrors.unavailable, content: parsed.content }
+        : { type: 'done', status, content: parsed.content, usage: { promptTokens, completionTokens } };
+    deps.hub.publish(table.id, { type: 'turn-end', turn: row.id, final, seat, stance: parsed.stance });
+    return { turn: { row, status, content: parsed.content, stance: parsed.stance }, tokensUsed };
+  }
+}

@@ -1,0 +1,155 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chatSessionParamsSchema } from '#contract/chat.ts';
+import { errorCatalog, errorResponseSchema } from '#contract/errors.ts';
+import {
+  createRoundtableInputSchema,
+  listRoundtablesResponseSchema,
+  roundtableParamsSchema,
+  roundtableSchema,
+  roundtableUsageQuerySchema,
+  roundtableUsageSchema,
+} from '#contract/roundtable.ts';
+import { exportQuerySchema } from '#contract/history.ts';
+import { AppError } from '#server/errors.ts';
+import { ABANDONED_AFTER_MS, HEARTBEAT_MS, RECOVERY_SWEEP_MS } from '#server/features/chat/index.ts';
+import { callerOf } from '#server/plugins/session.ts';
+import { RoundtableRunner, type RoundtableRunnerDeps } from './roundtable-runner.ts';
+import { parseRoundtableEventId } from './roundtable-view.ts';
+import * as service from './roundtable.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The roundtable runner (features/roundtable). */
+    roundtables: RoundtableRunner;
+  }
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const tags = ['roundtables'];
+const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The board pack as an A4 PDF (application/pdf)');
+
+
+export interface RoundtableRoutesOptions {
+  deps: Omit<RoundtableRunnerDeps, 'hub'>;
+  databaseShared: boolean;
+}
+
+/**
+ * Roundtables: the runner (on the reply engine's hub, so register after replyEnginePlugin), its
+ * recovery and shutdown, and the HTTP routes. Decision 026.
+ */
+export const roundtableRoutes = fp<RoundtableRoutesOptions>(
+  async (app, options) => {
+    const runner = new RoundtableRunner({ ...options.deps, hub: app.eventHub });
+    app.decorate('roundtables', runner);
+    // A Stop that reached another instance (decision 029): the table written here ends at once.
+    app.instanceBus.subscribe((message) => {
+      if (message.kind === 'stop-roundtable') runner.stoppedElsewhere(message.roundtableId);
+    });
+    const deps: service.RoundtableDeps = {
+      db: options.deps.db,
+      config: options.deps.config,
+      runner,
+      announceStop: (roundtableId) => app.instanceBus.publish({ kind: 'stop-roundtable', roundtableId }),
+    };
+
+    let sweep: NodeJS.Timeout | undefined;
+    let heartbeat: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await runner.recover(options.databaseShared ? { silentForMs: ABANDONED_AFTER_MS } : {});
+      if (!options.databaseShared) return;
+      heartbeat = setInterval(() => runner.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'could not refresh roundtable heartbeats')), HEARTBEAT_MS);
+      heartbeat.unref();
+      sweep = setInterval(() => runner.recover({ silentForMs: ABANDONED_AFTER_MS }).catch((err: unknown) => app.log.warn({ err }, 'could not settle interrupted roundtables')), RECOVERY_SWEEP_MS);
+      sweep.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      clearInterval(heartbeat);
+      await runner.close();
+    });
+
+    await app.register(async (scoped) => {
+      await scoped.register(routes, { deps });
+    });
+  },
+  { name: 'roundtables', dependencies: ['reply-engine'] },
+);
+
+/** Every route that convenes model calls is limited per account per minute. */
+function createRateLimit(perMinute: number) {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+      errorResponseBuilder: () => new AppError('rate_limit:general'),
+    },
+  };
+}
+
+const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (app, { deps }) => {
+  const limit = createRateLimit(deps.config.rateLimits.chatPerMinute);
+
+  app.post(
+    '/api/chat-sessions/:id/roundtables',
+    { schema: { tags, params: chatSessionParamsSchema, body: createRoundtableInputSchema, response: { 201: roundtableSchema, ...errors } }, config: limit },
+    async (request, reply) => reply.status(201).send(await service.createRoundtable(deps, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/chat-sessions/:id/roundtables',
+    { schema: { tags, params: chatSessionParamsSchema, response: { 200: listRoundtablesResponseSchema, ...errors } } },
+    async (request) => ({ roundtables: await service.listRoundtables(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.get('/api/roundtables/:id', { schema: { tags, params: roundtableParamsSchema, response: { 200: roundtableSchema, ...errors } } }, async (request) =>
+    service.getRoundtable(deps, callerOf(request), request.params.id),
+  );
+
+  // Server-Sent Events: the owner check happens before the first byte; after that, errors become an 'error' event.
+  app.get(
+    '/api/roundtables/:id/stream',
+    { schema: { tags, params: roundtableParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request, reply) => {
+      await service.assertStreamable(deps, callerOf(request), request.params.id);
+      const connection = app.eventStreams.start(request, reply);
+      try {
+        const follower = await deps.runner.follow(request.params.id, parseRoundtableEventId(request.headers['last-event-id']), connection);
+        connection.onClose(() => follower.stop());
+      } catch (err) {
+        request.log.error({ err }, 'roundtable stream failed');
+        connection.send('error', '0', { message: errorCatalog['internal:unexpected'].message });
+        connection.end();
+      }
+    },
+  );
+
+  app.post('/api/roundtables/:id/stop', { schema: { tags, params: roundtableParamsSchema, response: { 200: roundtableSchema, ...errors } } }, async (request) =>
+    service.stopRoundtable(deps, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/roundtables/:id/resume',
+    { schema: { tags, params: roundtableParamsSchema, response: { 202: roundtableSchema, ...errors } }, config: limit },
+    async (request, reply) => reply.status(202).send(await service.resumeRoundtable(deps, callerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/roundtables/:id/export/pdf',
+    { schema: { tags, params: roundtableParamsSchema, querystring: exportQuerySchema, response: { 200: pdfFile, ...errors, 503: errorResponseSchema } }, config: limit },
+    async (request, reply) => {
+      const file = await service.exportBoardPack(deps, callerOf(request), request.params.id, request.query.tz);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/roundtables/usage',
+    { schema: { tags, summary: 'Tokens roundtables spent per UTC day (admins only)', querystring: roundtableUsageQuerySchema, response: { 200: roundtableUsageSchema, ...errors } } },
+    async (request) => service.roundtableUsage(deps, callerOf(request), request.query.days),
+  );
+};

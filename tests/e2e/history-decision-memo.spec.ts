@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
+import { memoText } from '../../src/contract/history.ts';
+import { appendMessages } from './control.ts';
+import { expect, signUpViaApi, test } from './fixtures.ts';
+import { seedConversation, usePremium } from './history-helpers.ts';
+
+// The advisor's reply, as the demo CFO writes one (appended straight away: the memo is what this journey is about).
+const reply = [
+  '### Two options side by side',
+  '| Option | Strongest case | Main risk |',
+  '| --- | --- | --- |',
+  '| Open a second office in Berlin | One culture in one place | Fixed costs for ten years |',
+  '| Hire remote engineers | Hiring speed | Losing key engineering talent |',
+  '',
+  '**My lean:** hire remote engineers for two quarters, then decide on Berlin with real numbers.',
+  '',
+  '### Questions for you',
+  '- How many engineers do you need by June?',
+].join('\n');
+
+test('the decision memo: one PDF page with every section written from the conversation, and the same memo as Markdown', async ({ page }) => {
+  await usePremium(page);
+  const user = await signUpViaApi(page, { firstName: 'Ines' });
+  const question = 'We have $2M. Should we open a second office in Berlin or hire remote engineers?';
+  const { id } = await seedConversation(page, { title: 'Berlin or remote', executiveRole: 'CFO', industry: 'Technology' });
+  expect(await appendMessages(user.email, id, [{ role: 'user', content: question }, { role: 'assistant', content: reply }])).toBe(2);
+
+  await page.goto(`/chat?session=${id}`);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  const exportButton = page.getByRole('button', { name: 'Export conversation' });
+
+  await exportButton.click();
+  let downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: memoText.menuPdf }).click();
+  const pdfDownload = await downloading;
+  expect(pdfDownload.suggestedFilename()).toMatch(/^decision-memo-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = await readPdf(new Uint8Array(await readFile((await pdfDownload.path())!)));
+  expect(pdf.pageCount).toBe(1);
+  const sections = [memoText.question, memoText.options, memoText.recommendation, memoText.risks, memoText.ownerAndDate, memoText.openQuestions];
+  expect(firstOutOfOrder(pdf.text, sections.map((s) => s.toUpperCase())), pdf.text).toBeNull();
+  // Written from this conversation: its question, the two options, the advisor's lean, a risk, its question back; owner and date left blank.
+  expect(
+    firstOutOfOrder(pdf.text, [
+      question,
+      'Open a second office in Berlin',
+      'Hire remote engineers',
+      'Hire remote engineers for two quarters',
+      'fixed costs for ten years',
+      'Decision owner:',
+      'Decision date:',
+      'How many engineers do you need by June?',
+    ]),
+    pdf.text,
+  ).toBeNull();
+  expect(pdf.text).not.toContain(memoText.notDiscussed);
+  expect(pdf.text).not.toMatch(/\*\*|##/);
+
+  await exportButton.click();
+  downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: memoText.menuMarkdown }).click();
+  const markdownDownload = await downloading;
+  expect(markdownDownload.suggestedFilename()).toMatch(/^decision-memo-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.md$/);
+  const markdown = await readFile((await markdownDownload.path())!, 'utf8');
+  expect(markdown).toMatch(/^# Decision memo: /);
+  expect(firstOutOfOrder(markdown, sections.map((s) => `## ${s}`))).toBeNull();
+  expect(markdown).toContain(`## ${memoText.question}\n\n${question}\n`);
+  expect(markdown).toContain('1. Open a second office in Berlin');
+});

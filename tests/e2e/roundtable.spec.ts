@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
+import { roundtableText } from '../../src/contract/roundtable.ts';
+import { expect, signUpViaApi, test } from './fixtures.ts';
+import { usePremium } from './history-helpers.ts';
+
+test('a Premium user convenes three executives: they speak in turn, change their minds, the chair sums up; a follow-up to one seat; the board pack', async ({ page }) => {
+  test.setTimeout(90_000);
+  await usePremium(page);
+  await signUpViaApi(page, { firstName: 'Ada' });
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Roundtable' }).click();
+  // The conversation's executive (CEO), with the CFO and COO, by default.
+  await expect(page.getByTestId('chosen-seat')).toHaveCount(3);
+  expect(await page.getByTestId('chosen-seat').evaluateAll((chips) => chips.map((chip) => (chip as HTMLElement).dataset.seat))).toEqual(['CEO', 'CFO', 'COO']);
+
+  // The order in which the opening turns leave "waiting to speak": the seats speak in turn.
+  await page.evaluate(() => {
+    const w = window as unknown as { revealed: string[] };
+    w.revealed = [];
+    new MutationObserver(() => {
+      for (const turn of document.querySelectorAll<HTMLElement>('[data-testid="roundtable-turn"][data-round="1"]')) {
+        const seat = turn.dataset.seat!;
+        if (turn.dataset.status !== 'waiting' && !w.revealed.includes(seat)) w.revealed.push(seat);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+  const input = page.getByPlaceholder(roundtableText.askPlaceholder);
+  await input.fill('Should we expand into the German market next year?');
+  await input.press('Enter');
+
+  const table = page.getByTestId('roundtable').first();
+  await expect(table.getByTestId('roundtable-question')).toHaveText('Should we expand into the German market next year?');
+  const synthesis = table.getByTestId('roundtable-synthesis');
+  await expect(synthesis).toContainText('Consensus', { timeout: 30_000 });
+  await expect(table).toHaveAttribute('data-status', 'complete');
+  expect(await page.evaluate(() => (window as unknown as { revealed: string[] }).revealed)).toEqual(['CEO', 'CFO', 'COO']);
+  for (const heading of ['Disagreements', 'Minority view', 'Recommendation', 'Open questions for you']) await expect(synthesis).toContainText(heading);
+  await expect(table.getByTestId('roundtable-status')).toHaveText(roundtableText.ended['max-rounds']);
+  // Each seat has its stance; the COO was moved by the CFO in the rebuttal, and its chip says so.
+  const seats = table.getByTestId('roundtable-seat');
+  await expect(seats).toHaveCount(3);
+  await expect(seats.filter({ hasText: 'COO' }).getByTestId('stance-chip')).toHaveAttribute('data-changed', 'true');
+  await expect(seats.filter({ hasText: 'COO' }).getByTestId('stance-chip')).toContainText(roundtableText.stanceChanged);
+  await expect(seats.filter({ hasText: 'CEO' }).getByTestId('stance-chip')).toHaveAttribute('data-changed', 'false');
+  await expect(table.getByTestId('roundtable-turn')).toHaveCount(6);
+
+  // A follow-up to one executive by name: only the CFO answers, in its own voice.
+  await page.getByRole('combobox', { name: 'Who the follow-up is for' }).click();
+  await page.getByRole('option', { name: roundtableText.addressSeat('CFO') }).click();
+  const followUp = page.getByPlaceholder(roundtableText.followUpPlaceholder);
+  await followUp.fill('What would the payback gate be in numbers?');
+  await followUp.press('Enter');
+  const answer = page.getByTestId('roundtable').nth(1);
+  await expect(answer.getByTestId('roundtable-turn')).toHaveCount(1);
+  await expect(answer.getByTestId('roundtable-turn')).toHaveAttribute('data-seat', 'CFO');
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(answer.getByTestId('roundtable-turn')).toContainText('Chief Financial Officer');
+  await expect(answer.getByTestId('roundtable-synthesis')).toHaveCount(0);
+
+  // The board pack, read back as text.
+  const downloading = page.waitForEvent('download');
+  await table.getByRole('button', { name: roundtableText.exportPdf }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^board-pack-should-we-expand.*\.pdf$/);
+  const pdf = await readPdf(new Uint8Array(await readFile((await download.path())!)));
+  expect(pdf.title).toBe('Board pack: Should we expand into the German market next year?');
+  expect(
+    firstOutOfOrder(pdf.text, ['Should we expand into the German market next year?', 'Participants and positions', 'CEO', 'CFO', 'COO', "Chair's synthesis and decision", 'Consensus', 'Recommendation', 'CEO · Round 1']),
+    pdf.text.slice(0, 600),
+  ).toBeNull();
+
+  // Reopened, the conversation shows both tables where they were asked; on a phone it fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('roundtable')).toHaveCount(2);
+  await expect(page.getByTestId('roundtable').first().getByTestId('roundtable-synthesis')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a Free user sees the roundtable formats and is offered Premium', async ({ page }) => {
+  await signUpViaApi(page, { firstName: 'Fred' });
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Head-to-head' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(roundtableText.premiumOnly);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('radio', { name: '1-on-1' })).toHaveAttribute('aria-checked', 'true');
+});
