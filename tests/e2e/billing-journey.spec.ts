@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { plans } from '../../src/contract/plans.ts';
 import { expect, signUpViaApi, test, uniqueEmail, verificationLinkIn, waitForMail } from './fixtures.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { e2eNoStripeFile } from './paths.ts';
 
 /** The fake Payment Element's frame (served by the fake Stripe, like Stripe's own iframe). */
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure payment input frame"]');
@@ -136,33 +133,15 @@ test('going back from payment unlocks the plan, and the abandoned subscription i
 });
 
 test('with no Stripe configured, /checkout says payments are not set up here and offers a way back', async ({ page }) => {
-  test.setTimeout(90_000);
-  // A second server, as on a fresh machine: no Stripe variables at all.
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'co-e2e-nostripe-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AI_PROVIDER: 'demo' },
-    stdio: 'ignore',
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await expect
-      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] })
-      .toBe(200);
-    const response = await page.request.post(`${origin}/api/auth/signup`, { data: { firstName: 'Fresh', lastName: 'Machine', email: uniqueEmail('nostripe'), password: 'long enough pass' } });
-    expect(response.status()).toBe(201);
-    await page.goto(`${origin}/checkout`);
-    await expect(page.getByRole('heading', { name: 'Payments are not set up on this server' })).toBeVisible();
-    await expect(page.getByText('Nothing has been charged.')).toBeVisible();
-    await page.getByRole('link', { name: 'Continue with the Free Tier' }).click();
-    await expect(page).toHaveURL(`${origin}/chat`);
-    // The URL changes before the chat's lazy chunk has loaded: wait for the chat itself, then leave for the main test server, so
-    // stopping this server cannot cut a request the page still makes (CI saw "Failed to fetch dynamically imported module").
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
-    await page.goto('/');
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  // The second server of tests/e2e/serve.ts: as on a fresh machine, no Stripe variables at all.
+  const { url: origin } = JSON.parse(readFileSync(e2eNoStripeFile, 'utf8')) as { url: string };
+  const email = uniqueEmail('nostripe');
+  const response = await page.request.post(`${origin}/api/auth/signup`, { data: { firstName: 'Fresh', lastName: 'Machine', email, password: 'long enough pass' } });
+  expect(response.status()).toBe(201);
+  await page.goto(`${origin}/checkout`);
+  await expect(page.getByRole('heading', { name: 'Payments are not set up on this server' })).toBeVisible();
+  await expect(page.getByText('Nothing has been charged.')).toBeVisible();
+  await page.getByRole('link', { name: 'Continue with the Free Tier' }).click();
+  await expect(page).toHaveURL(`${origin}/chat`);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 });

@@ -12,3 +12,5 @@ export const e2eControlFile = path.join(e2eRoot, 'control.json');
 export const e2eUserCountFile = path.join(e2eRoot, 'users-before-run.txt');
 /** The end-to-end server's own address (playwright.config.ts serves it as baseURL). */
 export const e2eServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+/** Where tests/e2e/serve.ts writes the address of its second server, the one with no Stripe configured (a fresh machine). */
+export const e2eNoStripeFile = path.join(e2eRoot, 'no-stripe-server.json');

@@ -3,17 +3,23 @@
  * SMTP sink whose messages land as JSON files the tests read, and a local fake Stripe (API,
  * Stripe.js and signed webhooks into this server) on a free port. Beside it, on the same database,
  * a test-only control server that removes the users the tests create and sets an account's "today"
- * through the app's test clock (control-server.ts).
+ * through the app's test clock (control-server.ts). And a second app, as on a fresh machine: no Stripe
+ * variables at all, its own database, its address in e2eNoStripeFile (the "payments are not set up" journey).
+ * It starts here, before the main server answers, so no journey waits for a boot or a shutdown.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TestClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import type { Db } from '../../src/server/db/client.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { runMigrations } from '../../src/server/db/migrate.ts';
 import { startServer } from '../../src/server/start-server.ts';
 import { startSmtpSink } from '../fakes/smtp-sink.ts';
 import { startFakeStripe } from '../fakes/stripe/stripe-server.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { startControlServer } from './control-server.ts';
-import { e2eControlFile, e2eDataDir, e2eMailDir, e2eRoot, e2eSmtpPort } from './paths.ts';
+import { e2eControlFile, e2eDataDir, e2eMailDir, e2eNoStripeFile, e2eRoot, e2eSmtpPort } from './paths.ts';
 
 rmSync(e2eRoot, { recursive: true, force: true });
 const sink = await startSmtpSink({ port: e2eSmtpPort, dir: e2eMailDir });
@@ -50,6 +56,21 @@ Object.assign(process.env, {
   STRIPE_JS_URL: stripe.jsUrl,
 });
 delete process.env.DATABASE_URL;
+
+// The second app: the same settings without any Stripe variable (and without the test clock), on its own PGlite.
+const noStripePort = await freePort();
+const noStripeEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('STRIPE_') && key !== 'TEST_CLOCK'));
+const noStripeConfig = loadConfig({
+  ...noStripeEnv,
+  PORT: String(noStripePort),
+  PUBLIC_URL: `http://127.0.0.1:${noStripePort}`,
+  DATA_DIR: path.join(e2eRoot, 'data-no-stripe'),
+});
+const noStripeDatabase = await openDatabase(noStripeConfig.database);
+await runMigrations(noStripeDatabase);
+const noStripeApp = await buildApp({ config: noStripeConfig, database: noStripeDatabase, logger: { level: noStripeConfig.logLevel } });
+await noStripeApp.listen({ port: noStripePort, host: '127.0.0.1' });
+writeFileSync(e2eNoStripeFile, JSON.stringify({ url: noStripeConfig.publicUrl }));
 
 let openedDatabase: (db: Db) => void = () => {};
 let startedClock: (clock: TestClock | null) => void = () => {};
