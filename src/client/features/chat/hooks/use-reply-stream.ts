@@ -4,11 +4,12 @@ import type { ChatMessageDto } from '#contract/chat.ts';
 import { holdReload } from '#client/lib/reload-guard.ts';
 import { chatKeys, readMessages, updateMessage } from '../api/chat-cache.ts';
 import { followReplyStream } from '../api/follow-reply-stream.ts';
-import { applyReplyEvent, isOutOfStep } from '../logic/reply-events.ts';
+import { createReplyBatch } from '../logic/reply-batch.ts';
 
 /**
  * Follows the reply being written (the assistant message with status 'streaming') and writes each
- * event into the cached transcript, so tokens render as they arrive. Works the same for a reply
+ * event into the cached transcript, so tokens render as they arrive (at most one write per
+ * STREAM_RENDER_INTERVAL_MS: reply-batch.ts). Works the same for a reply
  * just asked for and for one found still streaming when a conversation is reopened.
  */
 export function useReplyStream(sessionId: string | null, messageId: string | null, onFinished: (message: ChatMessageDto) => void) {
@@ -31,23 +32,22 @@ export function useReplyStream(sessionId: string | null, messageId: string | nul
     const release = holdReload();
     controller.signal.addEventListener('abort', release);
     const current = () => readMessages(queryClient, sessionId).find((m) => m.id === messageId);
+    const batch = createReplyBatch(
+      () => current() ?? null,
+      (update) => updateMessage(queryClient, sessionId, messageId, update),
+    );
+    // Leaving (another conversation, a reconnect) keeps the text already received.
+    controller.signal.addEventListener('abort', batch.flush);
 
     void followReplyStream({
       sessionId,
       messageId,
       signal: controller.signal,
-      heldLength: () => current()?.content.length ?? 0,
-      onEvent: (event) => {
-        let outOfStep = false;
-        updateMessage(queryClient, sessionId, messageId, (message) => {
-          const next = applyReplyEvent(message, event);
-          outOfStep = isOutOfStep(next, event);
-          return next;
-        });
-        return outOfStep ? 'resync' : 'ok';
-      },
+      heldLength: () => batch.latest()?.content.length ?? 0,
+      onEvent: batch.push,
     }).then(async (result) => {
       if (controller.signal.aborted) return;
+      batch.flush();
       release();
       if (result === 'finished') {
         const message = current();
