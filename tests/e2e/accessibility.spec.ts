@@ -35,18 +35,6 @@ async function seriousViolations(page: Page, scheme: 'light' | 'dark' = 'light')
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const [path, heading] of publicPages) {
-    test(`${path} has no serious or critical accessibility violation (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
-      expect(await seriousViolations(page, scheme)).toEqual([]);
-    });
-  }
-}
-
 test('the open upgrade dialog and mobile menu have no serious or critical violation', async ({ page }) => {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -76,34 +64,46 @@ test('every public page fits a 390 px phone and a 1280 px desktop without sidewa
   }
 });
 
-// One test per page, each with its own time: every control is walked with Tab.
+// One test per page, each with its own time: axe in light, then in dark (the scheme is a CSS media query, so the page
+// changes in place), then every control walked with Tab. One page load for the three: a new page per check cost the
+// run about a minute (decision 038).
 for (const [path, heading] of publicPages) {
-  test(`${path}: focus is always visible and every control is reachable with Tab`, async ({ page }) => {
+  test(`${path}: no serious or critical accessibility violation in light and dark; focus always visible, every control reachable with Tab`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
     await page.goto(path);
-    await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-    const controls = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea, select, summary, [tabindex]:not([tabindex="-1"])')]
-        .filter((el) => el.tabIndex >= 0 && !el.closest('[aria-hidden="true"]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
-        .map((el) => el.outerHTML.slice(0, 120)),
-    );
-    // The page notes each control as Tab focuses it (a round trip per key, not two).
-    await page.evaluate(() => {
-      const seen: { html: string; visible: boolean }[] = [];
-      (window as unknown as { focusedByTab: typeof seen }).focusedByTab = seen;
-      document.addEventListener('keyup', (event) => {
-        const el = document.activeElement as HTMLElement | null;
-        if (event.key !== 'Tab' || !el || el === document.body) return;
-        const style = getComputedStyle(el);
-        const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-        seen.push({ html: el.outerHTML.slice(0, 120), visible });
-      });
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+    await test.step('axe, light', async () => expect(await seriousViolations(page, 'light')).toEqual([]));
+    await test.step('axe, dark', async () => {
+      await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+      expect(await seriousViolations(page, 'dark')).toEqual([]);
     });
-    for (let i = 0; i < controls.length + 5; i += 1) await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => (window as unknown as { focusedByTab: { html: string; visible: boolean }[] }).focusedByTab);
-    const reached = new Set(focused.map((info) => info.html));
-    const unfocusedOutline = focused.filter((info) => !info.visible).map((info) => info.html);
-    const unreachable = controls.filter((html) => !reached.has(html));
-    expect(unreachable, `${path}: controls Tab never reached`).toEqual([]);
-    expect(unfocusedOutline, `${path}: focused without a visible focus indicator`).toEqual([]);
+    await test.step('Tab', async () => {
+      const controls = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea, select, summary, [tabindex]:not([tabindex="-1"])')]
+          .filter((el) => el.tabIndex >= 0 && !el.closest('[aria-hidden="true"]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+          .map((el) => el.outerHTML.slice(0, 120)),
+      );
+      // The page notes each control as Tab focuses it (a round trip per key, not two).
+      await page.evaluate(() => {
+        const seen: { html: string; visible: boolean }[] = [];
+        (window as unknown as { focusedByTab: typeof seen }).focusedByTab = seen;
+        document.addEventListener('keyup', (event) => {
+          const el = document.activeElement as HTMLElement | null;
+          if (event.key !== 'Tab' || !el || el === document.body) return;
+          const style = getComputedStyle(el);
+          const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+          seen.push({ html: el.outerHTML.slice(0, 120), visible });
+        });
+      });
+      for (let i = 0; i < controls.length + 5; i += 1) await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => (window as unknown as { focusedByTab: { html: string; visible: boolean }[] }).focusedByTab);
+      const reached = new Set(focused.map((info) => info.html));
+      const unfocusedOutline = focused.filter((info) => !info.visible).map((info) => info.html);
+      const unreachable = controls.filter((html) => !reached.has(html));
+      expect(unreachable, `${path}: controls Tab never reached`).toEqual([]);
+      expect(unfocusedOutline, `${path}: focused without a visible focus indicator`).toEqual([]);
+    });
   });
 }

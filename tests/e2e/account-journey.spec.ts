@@ -1,6 +1,9 @@
 import { authText } from '../../src/contract/auth.ts';
 import { expect, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
 
+// A core journey runs as a returning user has it: under the service worker (blocked elsewhere: decision 038).
+test.use({ serviceWorkers: 'allow' });
+
 test('sign up, sign out, reset a forgotten password by e-mail, sign in and stay signed in after reopening the browser', async ({ page, browser }) => {
   const email = uniqueEmail('journey');
   const password = 'first password 123';

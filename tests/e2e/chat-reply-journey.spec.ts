@@ -2,6 +2,9 @@ import { chatText } from '../../src/contract/chat.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat, recordStreamingLengths } from './chat-helpers.ts';
 
+// A core journey runs as a returning user has it: under the service worker (blocked elsewhere: decision 038).
+test.use({ serviceWorkers: 'allow' });
+
 test('ask the demo advisor, watch the reply stream in, rate it, copy it and delete a message', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpViaApi(page, { firstName: 'Indra' });

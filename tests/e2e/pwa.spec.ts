@@ -5,6 +5,9 @@ import { type BuildProxy, startBuildProxy } from './build-proxy.ts';
 import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
+// The service worker is what these journeys are about (the config blocks it elsewhere: decision 038).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The installable app (issue 16, spec sections 4, 5 and 9): the service worker, the offline shell,
  * a new build picked up under the same origin, and the install offer on the chat welcome card.

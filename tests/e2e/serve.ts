@@ -35,8 +35,10 @@ Object.assign(process.env, {
   DATA_DIR: e2eDataDir,
   SMTP_URL: sink.url,
   AI_PROVIDER: 'demo',
-  // Slow enough that the chat journeys can watch a reply stream, stop it or leave mid-reply (~4 s a reply).
-  AI_DEMO_WORD_DELAY_MS: process.env.E2E_DEMO_WORD_DELAY_MS ?? '20',
+  // About 2 s a reply: the journeys that act mid-reply do it from inside the page the moment the first words show
+  // (whileStreaming in chat-helpers.ts), so they need a reply that streams, not a slow one. At 20 ms (4 s) the
+  // chat journeys took 18 % longer, waiting (decision 038).
+  AI_DEMO_WORD_DELAY_MS: process.env.E2E_DEMO_WORD_DELAY_MS ?? '10',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // An account's "today" can be moved by the control server (decision follow-ups, decision 034); per account, never by the browser.
   TEST_CLOCK: 'true',
