@@ -3,25 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { decisionsText } from '#contract/decisions.ts';
+import { chatMessage } from '#tests/helpers/chat-message.ts';
 import { MessageActions } from './message-actions.tsx';
 
-const message: ChatMessageDto = {
-  id: 'm1',
-  sessionId: 's1',
-  role: 'assistant',
-  content: 'Advice',
-  userRole: 'CEO',
-  executiveRole: 'CFO',
-  documentIds: [],
-  like: null,
-  dislike: null,
-  timestamp: '2026-01-01T00:00:00.000Z',
-  status: 'complete',
-  model: null,
-  promptTokens: null,
-  completionTokens: null,
-  error: null,
-};
+const message: ChatMessageDto = chatMessage({ content: 'Advice' });
 const handlers = () => ({ rate: vi.fn(), copy: vi.fn(async () => true), remove: vi.fn(), stop: vi.fn(), retry: vi.fn() });
 
 describe('MessageActions', () => {

@@ -4,6 +4,7 @@ import { chatText, type ChatContext, type ChatMessageDto, type ChatSessionDto, t
 import { errorCatalog } from '#contract/errors.ts';
 import { apiError, stubApi } from '#tests/helpers/fake-api.ts';
 import { renderHookWithProviders, testUser } from '#tests/helpers/render.tsx';
+import { chatMessage } from '#tests/helpers/chat-message.ts';
 import { chatKeys, readMessages } from '../api/chat-cache.ts';
 import { useSendMessage } from './use-send-message.ts';
 
@@ -12,7 +13,7 @@ const context: ChatContext = { executiveRole: 'CFO', industry: 'Energy', userRol
 const created: ChatSessionDto = { id: 's1', userId: user.id, title: 'Chat with CFO - Energy', ...context, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
 function message(id: string, role: ChatMessageDto['role'], content: string, status: ChatMessageDto['status'] = 'complete'): ChatMessageDto {
-  return { id, sessionId: 's1', role, content, userRole: 'CEO', executiveRole: 'CFO', documentIds: [], like: null, dislike: null, timestamp: `2026-01-01T00:00:0${id.length}.000Z`, status, model: null, promptTokens: null, completionTokens: null, error: null };
+  return chatMessage({ id, role, content, timestamp: `2026-01-01T00:00:0${id.length}.000Z`, status });
 }
 
 function setup(options: { sessionId?: string | null; usage?: ChatUsage; replying?: boolean; uploadDocuments?: (sessionId: string) => Promise<string[] | null> } = {}) {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatText, type ChatMessageDto, type ChatSessionDto } from '#contract/chat.ts';
 import { stubApi } from '#tests/helpers/fake-api.ts';
 import { renderHookWithProviders, testUser } from '#tests/helpers/render.tsx';
+import { chatMessage } from '#tests/helpers/chat-message.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 import { useSessionTitle } from './use-session-title.ts';
 
@@ -20,7 +21,7 @@ const session: ChatSessionDto = {
 };
 
 function message(id: string, role: ChatMessageDto['role'], status: ChatMessageDto['status'] = 'complete'): ChatMessageDto {
-  return { id, sessionId: 's1', role, content: 'x', userRole: 'CEO', executiveRole: 'CFO', documentIds: [], like: null, dislike: null, timestamp: '2026-01-01T00:00:00.000Z', status, model: null, promptTokens: null, completionTokens: null, error: null };
+  return chatMessage({ id, role, content: 'x', status });
 }
 
 /** The header's view: the session as the screen reads it, and the title hook over it. */

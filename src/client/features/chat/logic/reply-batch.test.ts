@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatMessage } from '#tests/helpers/chat-message.ts';
 import { createReplyBatch, STREAM_RENDER_INTERVAL_MS, type ReplyBatchTimers } from './reply-batch.ts';
 
-const reply: ChatMessageDto = {
-  id: 'm1',
-  sessionId: 's1',
-  role: 'assistant',
-  content: '',
-  userRole: 'CEO',
-  executiveRole: 'CFO',
-  documentIds: [],
-  like: null,
-  dislike: null,
-  timestamp: '2026-01-01T00:00:00.000Z',
-  status: 'streaming',
-  model: null,
-  promptTokens: null,
-  completionTokens: null,
-  error: null,
-};
+const reply: ChatMessageDto = chatMessage({ status: 'streaming' });
 
 /** A transcript holding one reply, the writes made to it, and a clock moved by hand. */
 function setup(initial: ChatMessageDto | null = reply) {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatMessage } from '#tests/helpers/chat-message.ts';
 import { applyReplyEvent, isFinalReplyEvent, isOutOfStep, toReplyEvent, type ReplyEvent } from './reply-events.ts';
 
-const base: ChatMessageDto = {
-  id: 'm1',
-  sessionId: 's1',
-  role: 'assistant',
-  content: '',
-  userRole: 'CEO',
-  executiveRole: 'CFO',
-  documentIds: [],
-  like: null,
-  dislike: null,
-  timestamp: '2026-01-01T00:00:00.000Z',
-  status: 'streaming',
-  model: null,
-  promptTokens: null,
-  completionTokens: null,
-  error: null,
-};
+const base: ChatMessageDto = chatMessage({ status: 'streaming' });
 
 function reduce(events: ReplyEvent[]): ChatMessageDto {
   return events.reduce(applyReplyEvent, base);

@@ -1,0 +1,3 @@
+import { runChatStreamBench } from './chat-stream.ts';
+const ok = await runChatStreamBench();
+console.log('overall', ok ? 'PASS' : 'FAIL');
