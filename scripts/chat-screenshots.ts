@@ -35,11 +35,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.goto('/chat', { waitUntil: 'networkidle' });
     await shot(page, `empty-${tag}`);
-    if (width < 500) await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
+    await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
     await page.getByRole('combobox', { name: 'Talk to' }).click();
     await shot(page, `talk-to-open-free-${tag}`);
     await page.keyboard.press('Escape');
-    if (width < 500) await page.getByRole('button', { expanded: true }).filter({ hasText: 'talking to' }).click();
+    await page.getByRole('button', { expanded: true }).filter({ hasText: 'talking to' }).click();
 
     await page.getByRole('textbox', { name: 'Message' }).fill('How should we price a new premium tier for our analytics product?');
     await page.keyboard.press('Enter');
@@ -55,10 +55,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await shot(page, `profile-menu-${tag}`);
     await page.keyboard.press('Escape');
 
-    if (width < 500) {
-      await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
-      await shot(page, `selectors-open-${tag}`);
-    }
+    // The context folds into one line over the composer at every width (issue 14, point 7).
+    await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
+    await shot(page, `selectors-open-${tag}`);
     await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
     await page.getByRole('dialog').waitFor();
     await shot(page, `upgrade-${tag}`);
@@ -67,7 +66,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Premium: selectors stay open mid-conversation, the star shows.
     await page.evaluate(() => localStorage.setItem('testPremium', 'true'));
     await page.reload({ waitUntil: 'networkidle' });
-    if (width < 500) await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
+    await page.getByRole('button', { expanded: false }).filter({ hasText: 'talking to' }).click();
     await page.getByRole('combobox', { name: 'Talk to' }).click();
     await shot(page, `talk-to-open-premium-${tag}`);
     await page.getByRole('option', { name: 'CFO' }).click();
