@@ -109,6 +109,13 @@ export const chatText = {
   },
   /** The header's title before a conversation exists (issue 14, point 7). */
   newConversationTitle: 'New conversation',
+  /** The chat header's buttons that a phone folds into one menu (decision 039). */
+  header: {
+    more: 'More actions',
+    readAloud: 'Read replies aloud',
+    readAloudOn: 'Reading replies aloud: on',
+    readAloudOff: 'Reading replies aloud: off',
+  },
   loadFailedTitle: 'This conversation could not be loaded.',
   loadFailedText: 'Check your connection and try again.',
 } as const;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { advisorCardText, advisorProfiles } from '../../src/contract/advisor-profiles.ts';
 import { chatText, defaultSessionTitle } from '../../src/contract/chat.ts';
+import { decisionsText } from '../../src/contract/decisions.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { chat } from './chat-helpers.ts';
 
@@ -45,4 +46,31 @@ test('the header names the conversation and opens the advisor card; on a desktop
   const session = await page.request.get(`/api/chat-sessions/${await c.sessionId()}`);
   expect(session.status()).toBe(200);
   await expect(title).toHaveText(((await session.json()) as { title: string }).title);
+});
+
+test('on a 390 px phone the title keeps room to be read: the decision log and reading aloud are under More actions', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  const title = page.getByTestId('conversation-title');
+  await expect(title).toHaveText(chatText.newConversationTitle);
+  // Two lines of about 16 characters, not a clipped word (it had about 40 px with every button in the row).
+  expect((await title.boundingBox())?.width).toBeGreaterThanOrEqual(100);
+  await expect(page.getByRole('button', { name: decisionsText.panel.button })).toBeHidden();
+  await expect(page.getByRole('button', { name: chatText.header.readAloud })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const more = page.getByRole('button', { name: chatText.header.more });
+  await more.click();
+  const readAloud = page.getByRole('menuitemcheckbox', { name: chatText.header.readAloud });
+  await expect(readAloud).toHaveAttribute('aria-checked', 'false');
+  await readAloud.click();
+  await more.click();
+  await expect(readAloud).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitem', { name: decisionsText.panel.button }).click();
+  const panel = page.getByRole('dialog', { name: decisionsText.panel.title });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(more).toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/class-names.ts';
@@ -32,6 +33,24 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
       )}
       {...props}
     />
+  );
+}
+
+/** An item that is on or off (aria-checked), with a check mark when on. */
+export function DropdownMenuCheckboxItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
+  return (
+    <MenuPrimitive.CheckboxItem
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2.5 rounded-md py-2 pr-8 pl-2.5 text-sm outline-none relative data-[disabled]:cursor-default data-[disabled]:opacity-55 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <MenuPrimitive.ItemIndicator className="absolute right-2.5 flex items-center">
+        <Check aria-hidden className="text-brand!" />
+      </MenuPrimitive.ItemIndicator>
+    </MenuPrimitive.CheckboxItem>
   );
 }
 

@@ -10,6 +10,8 @@ import type { ShowUpgrade } from './notify-failure.ts';
 export interface ChatDecisions {
   /** The header's "Decisions" button, which opens the panel. */
   headerButton: ReactNode;
+  /** Opens the panel (the phone header's menu item; null: no decision log). */
+  openPanel: (() => void) | null;
   /** "Save decision" on a finished reply (undefined: no such action). */
   save?: (message: ChatMessageDto) => void;
   /** What the welcome card asks when a follow-up day has come ("How did it go?"), or null. */
@@ -27,6 +29,6 @@ export interface ChatDecisionsOptions {
 
 export type UseChatDecisions = (options: ChatDecisionsOptions) => ChatDecisions;
 
-const none: ChatDecisions = { headerButton: null, followUp: null, dialogs: null };
+const none: ChatDecisions = { headerButton: null, openPanel: null, followUp: null, dialogs: null };
 
 export const useNoDecisions: UseChatDecisions = () => none;

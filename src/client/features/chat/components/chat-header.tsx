@@ -1,10 +1,13 @@
-import { History, SquarePen, Volume2, VolumeX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Ellipsis, History, ListChecks, SquarePen, Volume2, VolumeX } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BrandLink, BrandMark } from '#client/components/layout/brand.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { clientConfig } from '#client/config.ts';
 import { cn } from '#client/lib/class-names.ts';
+import { chatText } from '#contract/chat.ts';
+import { decisionsText } from '#contract/decisions.ts';
 
 interface Props {
   /** The conversation sidebar's button on small screens (decision 033); null where the sidebar is a column. */
@@ -20,13 +23,19 @@ interface Props {
   profileMenu: ReactNode;
   /** The decision log's button (decision 034). */
   decisions?: ReactNode;
+  /** Opens the decision log (its item in the phone's menu); null without one. */
+  onOpenDecisions?: (() => void) | null;
 }
 
 /**
  * The chat header (spec section 2): logo home, the conversation's title, the advisor card, new conversation,
- * history, export, audio, profile. Icons only on phones.
+ * history, export, audio, profile. Icons only on phones, where the decision log and reading aloud fold into one
+ * "More actions" menu so the title keeps room to be read (decision 039).
  */
-export function ChatHeader({ sidebarButton, title, advisorCard, historyHref, onNewConversation, audio, exportMenu, profileMenu, decisions }: Props) {
+export function ChatHeader({ sidebarButton, title, advisorCard, historyHref, onNewConversation, audio, exportMenu, profileMenu, decisions, onOpenDecisions }: Props) {
+  // A dialog opened from the menu opens once the menu has given focus back to its button, so closing the dialog
+  // returns focus there (opened from the item itself, it would return to an item that no longer exists).
+  const afterMenuCloses = useRef<(() => void) | null>(null);
   return (
     <header className="z-30 shrink-0 border-b bg-background/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-1 px-2 sm:gap-2 sm:px-4">
@@ -51,21 +60,45 @@ export function ChatHeader({ sidebarButton, title, advisorCard, historyHref, onN
               <span className="hidden sm:inline">History</span>
             </Link>
           </Button>
-          {decisions}
+          <span className="contents max-sm:hidden">{decisions}</span>
           {exportMenu}
           <Button
             variant="ghost"
             size="icon"
-            className={cn('size-9', audio.enabled && 'text-brand')}
-            aria-label="Read replies aloud"
+            className={cn('size-9 max-sm:hidden', audio.enabled && 'text-brand')}
+            aria-label={chatText.header.readAloud}
             aria-pressed={audio.enabled}
-            title={audio.enabled ? 'Reading replies aloud: on' : 'Reading replies aloud: off'}
+            title={audio.enabled ? chatText.header.readAloudOn : chatText.header.readAloudOff}
             onClick={audio.toggle}
           >
             {audio.enabled ? <Volume2 aria-hidden /> : <VolumeX aria-hidden />}
           </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className={cn('size-9 sm:hidden', audio.enabled && 'text-brand')} aria-label={chatText.header.more}>
+                <Ellipsis aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent
+              onCloseAutoFocus={() => {
+                afterMenuCloses.current?.();
+                afterMenuCloses.current = null;
+              }}
+            >
+              {onOpenDecisions && (
+                <DropdownMenuItem onSelect={() => (afterMenuCloses.current = onOpenDecisions)}>
+                  <ListChecks aria-hidden />
+                  {decisionsText.panel.button}
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuCheckboxItem checked={audio.enabled} onCheckedChange={audio.toggle}>
+                {audio.enabled ? <Volume2 aria-hidden /> : <VolumeX aria-hidden />}
+                {chatText.header.readAloud}
+              </DropdownMenuCheckboxItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
         </nav>
-        <span className="mx-1 h-6 w-px bg-border" aria-hidden />
+        <span className="mx-1 h-6 w-px bg-border max-sm:hidden" aria-hidden />
         {profileMenu}
       </div>
     </header>

@@ -210,6 +210,7 @@ function ChatWorkspace({
         exportMenu={renderExportMenu?.({ sessionId, isPremium: user.isPremium, onUpgrade: () => upgrade.show(chatText.exportIsPremium) })}
         profileMenu={renderProfileMenu?.({ user, usage, onUpgrade: () => upgrade.show() })}
         decisions={decisions.headerButton}
+        onOpenDecisions={decisions.openPanel}
       />
       <EmailVerificationBanner />
       <div className="flex min-h-0 flex-1">

@@ -146,6 +146,7 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
         <span className="hidden sm:inline">{decisionsText.panel.button}</span>
       </Button>
     ),
+    openPanel: () => setPanelOpen(true),
     save: (message: ChatMessageDto) => void save(message),
     followUp: first ? <FollowUpPrompt decision={first} more={due.length - 1} pending={busyId === first.id} onOpen={() => openFollowUp(first)} /> : null,
     dialogs: (
