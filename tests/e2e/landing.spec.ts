@@ -164,6 +164,13 @@ test('Return to App resumes a Premium user’s latest conversation, and opens /c
 });
 
 test('Start a Conversation clears the stored plan, checkout and last page, and opens the app (sign-in first for visitors)', async ({ page }) => {
+  // The lazy below-the-fold chunk is held until the end: the call to action must work before it arrives (decision 035).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/about-section-*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
   await page.goto('/');
   await page.evaluate(() => {
     for (const [key, value] of Object.entries({ signupPlan: 'yearly', checkoutPlan: 'monthly', checkoutInProgress: 'true' })) sessionStorage.setItem(key, value);
@@ -174,6 +181,7 @@ test('Start a Conversation clears the stored plan, checkout and last page, and o
   await expect(page).toHaveURL(/\/signin\?redirect=%2Fchat$/);
   const stored = await page.evaluate(() => ['signupPlan', 'checkoutPlan', 'checkoutInProgress', 'lastPage'].map((k) => sessionStorage.getItem(k)));
   expect(stored).toEqual([null, null, null, null]);
+  release();
 });
 
 test('the header anchors lead to their sections and the logo scrolls back to the top', async ({ page }) => {

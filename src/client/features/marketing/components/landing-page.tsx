@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.tsx';
+import { ClosingCallToAction } from './closing-call-to-action.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import { PricingCards } from './pricing-cards.tsx';
 
-// Below the fold, static, in their own chunk: requested when this module runs (with the entry, not when
+// Below the fold, static (no control of their own: a control there would have no handler until the chunk came), in their own chunk: requested when this module runs (with the entry, not when
 // they render), so the page's first JavaScript is only what the top of the page needs to come alive
 // (docs/decisions/035-performance-leftovers.md). A prerendered page keeps their HTML until the chunk is
 // there and hydrates them then; a client render has it by the time /api/auth/me has answered.
@@ -14,7 +15,6 @@ const features = import('./features-section.tsx');
 const about = import('./about-section.tsx');
 const FeaturesSection = lazy(() => features.then((m) => ({ default: m.FeaturesSection })));
 const AboutSection = lazy(() => about.then((m) => ({ default: m.AboutSection })));
-const ClosingCallToAction = lazy(() => about.then((m) => ({ default: m.ClosingCallToAction })));
 
 /**
  * Spec section 2, '/': header, hero, features, pricing, about, footer and the upgrade dialog.
@@ -61,8 +61,8 @@ export default function LandingPage() {
         </section>
         <Suspense fallback={null}>
           <AboutSection />
-          <ClosingCallToAction />
         </Suspense>
+        <ClosingCallToAction />
       </main>
       <SiteFooter />
       {upgrade.dialog}
