@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { memoReply } from '../fixtures/decision-memo.ts';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
 import { memoText } from '../../src/contract/history.ts';
 import { appendMessages } from './control.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { seedConversation, usePremium } from './history-helpers.ts';
 
-// The advisor's reply, as the demo CFO writes one (appended straight away: the memo is what this journey is about).
-const reply = [
-  '### Two options side by side',
-  '| Option | Strongest case | Main risk |',
-  '| --- | --- | --- |',
-  '| Open a second office in Berlin | One culture in one place | Fixed costs for ten years |',
-  '| Hire remote engineers | Hiring speed | Losing key engineering talent |',
-  '',
-  '**My lean:** hire remote engineers for two quarters, then decide on Berlin with real numbers.',
-  '',
-  '### Questions for you',
-  '- How many engineers do you need by June?',
-].join('\n');
+// The advisor's reply (tests/fixtures/decision-memo.ts), appended straight away: the memo is what this journey is about.
+const reply = memoReply;
 
 test('the decision memo: one PDF page with every section written from the conversation, and the same memo as Markdown', async ({ page }) => {
   await usePremium(page);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_SIZES } from '#contract/account.ts';
-import { S3ObjectStorage } from '#server/storage/s3-storage.ts';
+import { keyOfUploadUrl, s3StorageOf } from '#tests/helpers/s3-storage.ts';
 import { inject, validSignup } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
@@ -9,14 +9,7 @@ import { useTestApp } from '#tests/helpers/use-test-app.ts';
 // the presigned URL; the server reads it back, re-encodes, writes the avatars and removes the upload.
 const t = useTestApp({}, { s3: true });
 
-const storage = () =>
-  new S3ObjectStorage({
-    bucket: t.s3.bucket,
-    region: 'us-east-1',
-    endpoint: t.s3.endpoint,
-    credentials: { accessKeyId: t.s3.accessKeyId, secretAccessKey: t.s3.secretAccessKey },
-    forcePathStyle: true,
-  });
+const storage = () => s3StorageOf(t.s3);
 
 describe('profile pictures on the S3 driver', () => {
   it('uploads at signup through a presigned URL, stores both sizes, and deletes them with the account', async () => {
@@ -25,7 +18,7 @@ describe('profile pictures on the S3 driver', () => {
     const photo = await sharp({ create: { width: 500, height: 400, channels: 3, background: '#aa5500' } }).withExif({ IFD0: { Make: 'PhoneMaker' } }).jpeg().toBuffer();
     const put = await fetch(uploadURL, { method: 'PUT', body: new Uint8Array(photo), headers: { 'content-type': 'image/jpeg' } });
     expect(put.status).toBe(200);
-    const rawKey = new URL(uploadURL).pathname.split('/').slice(-3).join('/');
+    const rawKey = keyOfUploadUrl(uploadURL);
 
     const processed = await inject(t.app, { method: 'PUT', url: '/api/profile-pictures', payload: { profilePictureURL: uploadURL.split('?')[0] } });
     expect(processed.statusCode, processed.body).toBe(200);

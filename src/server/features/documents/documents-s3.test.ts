@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { S3ObjectStorage } from '#server/storage/s3-storage.ts';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { fixturePath } from '#tests/helpers/documents-api.ts';
+import { keyOfUploadUrl, s3StorageOf } from '#tests/helpers/s3-storage.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
@@ -10,15 +10,7 @@ import { useTestApp } from '#tests/helpers/use-test-app.ts';
 // goes over HTTP to the presigned URL, exactly as in production.
 const t = useTestApp({}, { s3: true });
 
-const storage = () =>
-  new S3ObjectStorage({
-    bucket: t.s3.bucket,
-    region: 'us-east-1',
-    endpoint: t.s3.endpoint,
-    credentials: { accessKeyId: t.s3.accessKeyId, secretAccessKey: t.s3.secretAccessKey },
-    forcePathStyle: true,
-  });
-const keyOf = (uploadURL: string) => new URL(uploadURL).pathname.split('/').slice(-3).join('/');
+const storage = () => s3StorageOf(t.s3);
 
 async function uploadUrl(cookie: string): Promise<string> {
   const response = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie });
@@ -74,10 +66,10 @@ describe('documents on the S3 driver', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
 
     // Deleting the message removes the document, and the queued job removes the object from the bucket.
-    expect(await storage().size(keyOf(uploadURL))).toBe(body.length);
+    expect(await storage().size(keyOfUploadUrl(uploadURL))).toBe(body.length);
     expect((await inject(t.app, { method: 'DELETE', url: `/api/messages/${sent.json().userMessage.id}`, cookie })).statusCode).toBe(200);
     await t.app.jobs.runUntilIdle();
-    expect(await storage().size(keyOf(uploadURL))).toBeNull();
+    expect(await storage().size(keyOfUploadUrl(uploadURL))).toBeNull();
     expect((await inject(t.app, { method: 'GET', url: `/api/documents/${document.id}`, cookie })).statusCode).toBe(404);
   });
 
@@ -116,6 +108,6 @@ describe('documents on the S3 driver', () => {
     await waitForMessage(t.app, cookie, session.id, (await ask(t.app, cookie, session.id, 'Summarise it', {})).assistantMessage.id);
     expect((await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie })).statusCode).toBeLessThan(300);
     await t.app.jobs.runUntilIdle();
-    expect(await storage().size(keyOf(uploadURL))).toBeNull();
+    expect(await storage().size(keyOfUploadUrl(uploadURL))).toBeNull();
   });
 });

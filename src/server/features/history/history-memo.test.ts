@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import { exportMemoPath, memoText } from '#contract/history.ts';
+import { memoReply } from '#tests/fixtures/decision-memo.ts';
 import { seedConversation, type SeedMessage } from '#tests/helpers/history-data.ts';
 import { firstOutOfOrder, readPdf } from '#tests/helpers/pdf-text.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp, type TestAppContext } from '#tests/helpers/use-test-app.ts';
 
 const question = 'We have $2M to spend. Should we open a second office in Berlin or hire remote engineers?';
-const reply = [
-  '### Two options side by side',
-  '| Option | Strongest case | Main risk |',
-  '| --- | --- | --- |',
-  '| Open a second office in Berlin | One culture in one place | Fixed costs for ten years |',
-  '| Hire remote engineers | Hiring speed | Losing key engineering talent |',
-  '',
-  '**My lean:** hire remote engineers for two quarters, then decide on Berlin with real numbers.',
-  '',
-  '### Questions for you',
-  '- How many engineers do you need by June?',
-].join('\n');
+const reply = memoReply;
 
 const sections = [memoText.question, memoText.options, memoText.recommendation, memoText.risks, memoText.ownerAndDate, memoText.openQuestions];
 
