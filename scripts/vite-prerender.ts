@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { PRERENDER_DIR, prerenderedPages, prerenderPlaceholders } from '../src/contract/pages.ts';
+import { cookieChoiceScript } from '../src/contract/cookie-choice-script.ts';
 import { DEFAULT_FREE_RETENTION_DAYS } from '../src/contract/limits.ts';
 
 interface ManifestChunk {
@@ -81,7 +82,10 @@ export function prerender(): Plugin {
         const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/.exec(template);
         if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
         const css = (await readFile(path.join(outDir, stylesheet[1]!), 'utf8')).replaceAll('</style', '<\\/style');
-        const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`);
+        // Then the one inline script (allowed by its hash): it hides the cookie banner, which the page's
+        // HTML holds, before the first paint when this browser already has the visitor's choice
+        // (docs/decisions/040-first-paint.md).
+        const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>\n    <script>${cookieChoiceScript}</script>`);
         for (const page of prerenderedPages) {
           const body = await renderPage(page.path);
           // The CSP runs no inline script: a boundary React left to be revealed by one would stay hidden.

@@ -169,3 +169,33 @@ test('on a 390 px phone the banner never covers the chat composer: the question 
   await expect(banner(page)).toBeHidden();
   await expect.poll(async () => (await send.boundingBox())!.y + (await send.boundingBox())!.height).toBeGreaterThan(bannerTop);
 });
+
+test('a prerendered page paints the banner for a visitor who has not chosen, and never for one who has, before the app has loaded', async ({ page }) => {
+  // The app's script refused: what the browser shows from the page's HTML alone, as before hydration.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/plans');
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple plans for serious decisions' })).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  // Its buttons have no handler yet, and say so: a press is not taken and lost.
+  await expect(banner(page).getByRole('button', { name: 'Accept All' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(banner(page).getByRole('button', { name: 'Essential Only' })).toHaveAttribute('aria-disabled', 'true');
+
+  // A visitor who chose: the banner is in the HTML, hidden from the first paint by the page's inline script.
+  await page.evaluate(() => localStorage.setItem('cookieConsent', 'false'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple plans for serious decisions' })).toBeVisible();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+  await expect(banner(page)).toBeHidden();
+
+  // With the app: hydrated, React removes the banner and takes over from the mark.
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-cookie-choice');
+  await page.evaluate(() => localStorage.removeItem('cookieConsent'));
+  await page.reload();
+  await expect(banner(page).getByRole('button', { name: 'Accept All' })).not.toHaveAttribute('aria-disabled');
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await localChoice(page)).toBe('true');
+});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from './compression.ts';
+import { acceptedEncoding, compressedBody, type CompressedCache } from './compression.ts';
 import { precompressDirectory } from '../../../scripts/vite-precompress.ts';
 import { tokenChunks } from '#tests/fakes/openai-server.ts';
 import { ask, openSse } from '#tests/helpers/chat-api.ts';
@@ -86,6 +86,18 @@ describe('acceptedEncoding', () => {
     [undefined, undefined],
   ])('%s -> %s', (header, expected) => {
     expect(acceptedEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compressedBody', () => {
+  it('compresses a page once for every request that asks at the same time, in the encoding asked for', async () => {
+    const cache: CompressedCache = new Map();
+    const page = `<main>${'<p>Test ideas with an advisor who challenges them.</p>'.repeat(500)}</main>`;
+    const [first, second] = [compressedBody(page, 'br', cache), compressedBody(page, 'br', cache)];
+    expect(second).toBe(first);
+    expect(brotliDecompressSync(await first).toString()).toBe(page);
+    expect(gunzipSync(await compressedBody(page, 'gzip', cache)).toString()).toBe(page);
+    expect(cache.size).toBe(2);
   });
 });
 

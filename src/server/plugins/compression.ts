@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -46,20 +47,37 @@ export function addVary(reply: FastifyReply, header: string): void {
   reply.header('vary', values.join(', '));
 }
 
+/** Compressed bodies by encoding and text, each computed once; a promise, so concurrent requests share it. */
+export type CompressedCache = Map<string, Promise<Buffer>>;
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
 /**
- * Sends text compressed as the compression hook would. For the not-found handler (the pages rendered
- * for client routes), which is no route, so the hook that compresses every route's answer is not on it.
- * `cache` keeps the compressed bytes of bodies sent again and again (the same few pages).
+ * The body compressed as the build compresses its files (brotli 11, gzip 9), on libuv's thread pool:
+ * brotli 11 takes about 90 ms for a 120 kB page, which on the event loop would hold every other request.
  */
-export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string, cache?: Map<string, Buffer>): FastifyReply {
-  addVary(reply, 'accept-encoding');
-  const encoding = Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(body);
+export function compressedBody(body: string, encoding: 'br' | 'gzip', cache?: CompressedCache): Promise<Buffer> {
   const key = `${encoding}:${body}`;
   let compressed = cache?.get(key);
   if (!compressed) {
-    compressed = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 });
+    compressed = encoding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzip(body, { level: 9 });
     cache?.set(key, compressed);
+    // A failure is not kept: the next request tries again.
+    compressed.catch(() => cache?.delete(key));
   }
-  return reply.header('content-encoding', encoding).send(compressed);
+  return compressed;
+}
+
+/**
+ * Sends text compressed as the compression hook would. For the not-found handler (the pages rendered
+ * for client routes), which is no route, so the hook that compresses every route's answer is not on it.
+ * `cache` keeps the compressed bytes of bodies sent again and again (the same few pages; spa.ts fills it
+ * at start, so no visitor waits for it).
+ */
+export async function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string, cache?: CompressedCache): Promise<FastifyReply> {
+  addVary(reply, 'accept-encoding');
+  const encoding = Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await compressedBody(body, encoding, cache));
 }

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { cookieChoiceScript } from '#contract/cookie-choice-script.ts';
 
 /**
  * Security headers and a Content-Security-Policy the built SPA runs under: scripts and styles
- * from our own origin only (inline style attributes are needed by Radix positioning and sonner),
+ * from our own origin only (inline style attributes are needed by Radix positioning and sonner; the
+ * one inline script, which hides a cookie banner already answered, is allowed by its hash),
  * plus exactly Stripe.js's origins when payments are configured.
  *
  * helmet computes the header values once at start-up; each response then gets the same
@@ -38,6 +41,9 @@ export interface SecurityHeaderOptions {
   uploadOrigin?: string | null;
 }
 
+/** The CSP source that allows the one inline script, by its text's hash (contract/cookie-choice-script.ts). */
+export const cookieChoiceScriptSource = `'sha256-${createHash('sha256').update(cookieChoiceScript).digest('base64')}'`;
+
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const stripe = stripeSources(options.stripe);
   const middleware = helmet({
@@ -46,7 +52,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrc: ["'self'", cookieChoiceScriptSource, ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

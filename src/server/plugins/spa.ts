@@ -6,7 +6,7 @@ import { documentTitle, notFoundPage, pageFor, pages, PRERENDER_DIR, prerendered
 import { DEFAULT_FREE_RETENTION_DAYS, freeRetentionText } from '#contract/limits.ts';
 import { webAppManifest } from '#contract/pwa.ts';
 import type { Config } from '../config.ts';
-import { addVary, sendCompressed } from './compression.ts';
+import { addVary, compressedBody, sendCompressed, type CompressedCache } from './compression.ts';
 
 function escapeAttr(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -66,7 +66,12 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
   const template = hasClient ? readFileSync(indexPath, 'utf8') : undefined;
   const prerendered = readPrerenderedPages(clientDir, config);
   // The same few pages, compressed once each (brotli 11, as the build's files): a key per page and state.
-  const compressedPages = new Map<string, Buffer>();
+  const compressedPages: CompressedCache = new Map();
+  /** The HTML a page is answered with: prerendered for a signed-out visitor where the build made it, else the shell. */
+  const pageHtml = (page: PageMeta | undefined, signedOut: boolean): string | undefined => {
+    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || template;
+    return pageTemplate?.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
+  };
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -130,9 +135,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
     // A visitor without a session cookie is signed out: the page prerendered for that state (hydrated by
     // the browser). With a cookie, the shell: the client renders once it knows who is signed in, so a
     // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md).
-    const signedOut = !request.cookies[config.session.cookieName];
-    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || template;
-    const html = pageTemplate.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
+    const html = pageHtml(page, !request.cookies[config.session.cookieName]) ?? '';
     addVary(reply, 'cookie');
     reply
       .status(page ? 200 : 404)
@@ -140,6 +143,16 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       .type('text/html; charset=utf-8');
     return sendCompressed(request, reply, html, compressedPages);
   });
+
+  // A first visitor must not wait for brotli 11 (about 90 ms a page): the prerendered pages are compressed
+  // now, in the background on the thread pool, in both encodings a browser asks for.
+  for (const pagePath of prerendered.keys()) {
+    const html = pageHtml(pageFor(pagePath), true);
+    if (!html) continue;
+    for (const encoding of ['br', 'gzip'] as const) {
+      compressedBody(html, encoding, compressedPages).catch((error: unknown) => app.log.warn({ err: error, page: pagePath }, 'Could not precompress a page'));
+    }
+  }
 }
 
 /**

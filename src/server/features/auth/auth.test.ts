@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authMessages, authResponses } from '#contract/auth.ts';
 import { sessions, users } from '#server/db/schema.ts';
+import { cookieChoiceScriptSource } from '#server/plugins/security-headers.ts';
 import { createTestApp, inject, sessionCookieOf, signUpUser, uniqueEmail, validSignup } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
@@ -244,7 +245,8 @@ describe('abuse and bad input', () => {
 
   it('sends security headers and a Content-Security-Policy', async () => {
     const response = await inject(t.app, { method: 'GET', url: '/api/auth/me' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // Scripts from this origin, and one inline script by its hash (no 'unsafe-inline').
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${cookieChoiceScriptSource};`);
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

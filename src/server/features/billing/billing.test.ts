@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, users } from '#server/db/schema.ts';
+import { cookieChoiceScriptSource } from '#server/plugins/security-headers.ts';
 import { cancelSubscriptionsForDeletedAccount } from './billing.service.ts';
 import { createStripeGateway } from '#server/billing/stripe-gateway.ts';
 import { address, createBillingTestApp, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
@@ -27,10 +28,10 @@ describe('GET /api/stripe-config', () => {
     expect(response.json()).toEqual({ publicKey: t.stripe.publishableKey, jsUrl: t.stripe.jsUrl });
   });
 
-  it('the Content-Security-Policy allows exactly the configured Stripe.js and API origins', async () => {
+  it('the Content-Security-Policy allows exactly the configured Stripe.js and API origins (and the one inline script, by its hash)', async () => {
     const csp = (await inject(t.app, { method: 'GET', url: '/api/stripe-config' })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
-    expect(directive('script-src')).toBe(`script-src 'self' ${t.stripe.url}`);
+    expect(directive('script-src')).toBe(`script-src 'self' ${cookieChoiceScriptSource} ${t.stripe.url}`);
     expect(directive('frame-src')).toBe(`frame-src 'self' ${t.stripe.url}`);
     expect(directive('connect-src')).toBe(`connect-src 'self' ${t.stripe.url}`);
     expect(csp).not.toContain('*');

@@ -2,6 +2,7 @@ import { Cookie } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { consentText } from '#contract/consent-text.ts';
+import { COOKIE_CHOICE_ATTRIBUTE } from '#contract/cookie-choice-script.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -28,11 +29,18 @@ export function CookieBanner() {
     choose(visitorChoice).catch((error: unknown) => console.warn('Could not save the cookie choice to the account', error));
   }, [ready, signedIn, serverChoice, visitorChoice, choose]);
 
-  // Never in a prerendered page nor while it hydrates: the choice is in this browser's storage, and a
-  // visitor who already chose must not see the banner flash (docs/decisions/027-performance.md).
+  // A prerendered page holds the banner, so a visitor who has not chosen sees it in the first paint; one
+  // who has is never shown it: the page's inline script marks <html> before the paint and styles.css
+  // hides the banner until React, hydrated, removes it (docs/decisions/040-first-paint.md). Until then its
+  // buttons have no handler: they say so (aria-disabled), so no press is taken and lost.
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
-  const visible = hydrated && ready && accepted === null;
+  const visible = ready && accepted === null;
 
+  // Hydrated and rendered from this browser's own state: React decides from here on, so the mark goes
+  // (a choice cleared in another tab then shows the banner again).
+  useEffect(() => {
+    if (hydrated) document.documentElement.removeAttribute(COOKIE_CHOICE_ATTRIBUTE);
+  }, [hydrated]);
   useEffect(() => {
     const element = ref.current;
     if (!visible || !element) return;
@@ -62,6 +70,7 @@ export function CookieBanner() {
     <section
       ref={ref}
       aria-labelledby="cookie-banner-title"
+      data-cookie-banner=""
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 shadow-[0_-8px_30px_-12px_rgb(0_0_0/0.25)] backdrop-blur supports-[backdrop-filter]:bg-card/90"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-8">
@@ -82,10 +91,10 @@ export function CookieBanner() {
           </div>
         </div>
         <div className="flex shrink-0 gap-2 max-md:[&>*]:flex-1">
-          <Button variant="outline" disabled={saving} onClick={() => void decide(false)}>
+          <Button variant="outline" disabled={saving} aria-disabled={hydrated ? undefined : true} onClick={() => void decide(false)}>
             Essential Only
           </Button>
-          <Button disabled={saving} onClick={() => void decide(true)}>
+          <Button disabled={saving} aria-disabled={hydrated ? undefined : true} onClick={() => void decide(true)}>
             Accept All
           </Button>
         </div>

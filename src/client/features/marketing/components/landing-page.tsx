@@ -7,14 +7,13 @@ import { HeroSection } from './hero-section.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import { PricingCards } from './pricing-cards.tsx';
 
-// Below the fold, static (no control of their own: a control there would have no handler until the chunk came), in their own chunk: requested when this module runs (with the entry, not when
-// they render), so the page's first JavaScript is only what the top of the page needs to come alive
-// (docs/decisions/035-performance-leftovers.md). A prerendered page keeps their HTML until the chunk is
-// there and hydrates them then; a client render has it by the time /api/auth/me has answered.
-const features = import('./features-section.tsx');
-const about = import('./about-section.tsx');
-const FeaturesSection = lazy(() => features.then((m) => ({ default: m.FeaturesSection })));
-const AboutSection = lazy(() => about.then((m) => ({ default: m.AboutSection })));
+// Below the fold, static (no control of their own: a control there would have no handler until the chunk
+// came), in their own chunks, requested when the landing page first renders: so the page's first
+// JavaScript is only what the top of the page needs to come alive, and no other page downloads them
+// (docs/decisions/035-performance-leftovers.md, 040-first-paint.md). Both are asked for in the same render.
+// A prerendered page keeps their HTML until the chunk is there and hydrates them then.
+const FeaturesSection = lazy(() => import('./features-section.tsx').then((m) => ({ default: m.FeaturesSection })));
+const AboutSection = lazy(() => import('./about-section.tsx').then((m) => ({ default: m.AboutSection })));
 
 /**
  * Spec section 2, '/': header, hero, features, pricing, about, footer and the upgrade dialog.
