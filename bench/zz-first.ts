@@ -1,3 +1,0 @@
-import { runChatStreamBench } from './chat-stream.ts';
-const ok = await runChatStreamBench();
-console.log('overall', ok ? 'PASS' : 'FAIL');
