@@ -84,6 +84,11 @@ test('Accept All is kept across reloads and turns on page views, reported on eve
 test('a signed-in user’s choice is stored on the account and kept across reloads and browsers', async ({ page, browser }) => {
   const user = await signUpViaApi(page);
   const views = recordPageViews(page);
+  // The account's choice comes with /api/auth/me: the pages never ask for it separately.
+  const consentReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && request.url().endsWith('/api/cookie-consent')) consentReads.push(request.url());
+  });
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole('button', { name: 'Accept All' }).click();
@@ -99,6 +104,10 @@ test('a signed-in user’s choice is stored on the account and kept across reloa
   await page.reload();
   await page.getByRole('heading', { level: 1 }).waitFor();
   await expect(banner(page)).toBeHidden();
+  await page.goto('/chat');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  expect(consentReads).toEqual([]);
 
   // Another browser, same account: no banner there either.
   const other = await browser.newContext();

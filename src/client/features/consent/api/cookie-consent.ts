@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { PublicUser } from '#contract/auth.ts';
 import type { CookieConsent } from '#contract/consent.ts';
 import { api } from '#client/lib/api-client.ts';
 
@@ -10,8 +11,17 @@ export const cookieConsentQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => api.get<CookieConsent>('/api/cookie-consent', { signal }),
   });
 
-export function useCookieConsentQuery(userId: string | null) {
-  return useQuery({ ...cookieConsentQueryOptions(userId ?? ''), enabled: userId !== null });
+/**
+ * The signed-in user's choice. /api/auth/me already carries it, so it is the query's first data: the
+ * banner shows (or not) as soon as the user is known, without a request of its own that would wait
+ * for the page's chunks (docs/decisions/040-first-paint.md). A save writes the query's data.
+ */
+export function useCookieConsentQuery(user: Pick<PublicUser, 'id' | 'cookiesAccepted' | 'cookieConsentDate'> | null) {
+  return useQuery({
+    ...cookieConsentQueryOptions(user?.id ?? ''),
+    enabled: user !== null,
+    initialData: user ? { cookiesAccepted: user.cookiesAccepted, cookieConsentDate: user.cookieConsentDate } : undefined,
+  });
 }
 
 export function saveCookieConsent(cookiesAccepted: boolean) {

@@ -47,7 +47,7 @@ export function useCookieConsent(): CookieConsentState {
   const { user, isLoading } = useCurrentUser();
   const userId = user?.id ?? null;
   const visitorChoice = useSyncExternalStore(subscribeVisitorChoice, readVisitorChoice, () => null);
-  const server = useCookieConsentQuery(userId);
+  const server = useCookieConsentQuery(user ?? null);
   const save = useSaveCookieConsent(userId);
 
   const choose = useCallback(
