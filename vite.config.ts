@@ -8,6 +8,8 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
+/** The page's own script and what it imports: never part of the app's chunk (it would load the app before the paint). */
+const bootModules = /\/src\/client\/(index\.html|boot\.ts|lib\/first-paint\.ts|styles\.css)($|\?)/;
 const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
 const integrationTests = ['src/server/features/**/*.test.ts', 'src/server/security/**/*.test.ts'];
 
@@ -65,10 +67,14 @@ export default defineConfig({
     // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two entries: the page's script (index.html -> boot.ts) and the app it loads once the page is painted.
+      input: { index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)), app: fileURLToPath(new URL('./src/client/main.tsx', import.meta.url)) },
       output: {
-        // Everything the first page needs in one file: it compresses better than six small shared
-        // chunks and is one request (docs/decisions/007-landing-bundle-budget.md). Lazy pages import from it.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The app (main.tsx and everything it imports statically) in one file: it compresses better than
+        // six small shared chunks and is one request (docs/decisions/007-landing-bundle-budget.md). Lazy
+        // pages import from it. The page's own script (boot.ts) is the entry and loads it
+        // (docs/decisions/043-paint-before-the-app.md).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !bootModules.test(id) }] },
       },
     },
   },

@@ -13,9 +13,8 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The chunk of a lazy page and the chunks it imports, except the entry (already a module script). */
+/** The lazy chunk of a page and the chunks it imports, except the entries (the app is asked for by boot.ts). */
 function preloadsFor(manifest: Record<string, ManifestChunk>, key: string | null): string[] {
-  if (!key) return [];
   const files = new Set<string>();
   const visit = (k: string) => {
     const chunk = manifest[k];
@@ -23,14 +22,18 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, key: string | null
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+  if (key) visit(key);
+  return [...files].map((file) => `/${file}`);
 }
+
+/** The root element as the shell has it: empty, with the address of the app for boot.ts. */
+const shellRoot = /<div id="root" data-app="(\/assets\/[\w.-]+\.js)"><\/div>/;
 
 /**
  * Prerenders the public pages once the client is built (docs/decisions/027-performance.md): a server
  * build of src/client/prerender.tsx renders each page as a signed-out visitor sees it, and the page is
- * written into the built index.html (with modulepreload links for its lazy chunk) under `.prerendered/`.
+ * written into the built index.html under `.prerendered/`, with the scripts it needs listed on its root
+ * element for boot.ts, which fetches them once the page is painted (docs/decisions/043-paint-before-the-app.md).
  * The server sends these to requests without a session cookie; the browser hydrates them.
  */
 export function prerender(): Plugin {
@@ -46,7 +49,12 @@ export function prerender(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const font = Object.values(context.bundle ?? {}).find((file) => /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/.test(file.fileName));
+        const files = Object.values(context.bundle ?? {});
+        // The app is an entry of its own, loaded by the page's script (boot.ts), which reads its address here.
+        const app = files.find((file) => file.type === 'chunk' && file.isEntry && file.name === 'app');
+        if (!app) throw new Error('The build has no app entry chunk (main.tsx) for boot.ts to load');
+        html = html.replace('<div id="root"></div>', `<div id="root" data-app="/${app.fileName}"></div>`);
+        const font = files.find((file) => /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/.test(file.fileName));
         if (!font) return html;
         return html.replace('<!--app-head-->', `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />\n    <!--app-head-->`);
       },
@@ -90,10 +98,13 @@ export function prerender(): Plugin {
           const body = await renderPage(page.path);
           // The CSP runs no inline script: a boundary React left to be revealed by one would stay hidden.
           if (/<script|<!--\$[?!]-->/.test(body)) throw new Error(`${page.path} prerendered with a pending boundary or an inline script`);
-          const html = pageTemplate
-            .replace('<!--app-head-->', ['<!--app-head-->', ...preloadsFor(manifest, page.module)].join('\n    '))
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="signed-out">${body}</div>`);
-          if (html === pageTemplate) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+          const root = shellRoot.exec(pageTemplate);
+          if (!root) throw new Error('index.html has no empty root element with the app\'s address to prerender into');
+          const preload = preloadsFor(manifest, page.module).join(' ');
+          const html = pageTemplate.replace(
+            root[0],
+            () => `<div id="root" data-prerendered="signed-out" data-app="${root[1]}"${preload ? ` data-preload="${preload}"` : ''}>${body}</div>`,
+          );
           await writeFile(path.join(target, page.file), html);
         }
         await rm(serverDir, { recursive: true, force: true });

@@ -1,11 +1,11 @@
 // First, before any chunk builds a zod schema: zod must not probe for eval under the page's CSP (lib/zod-csp.ts).
 import './lib/zod-csp.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { currentUserQueryKey } from './lib/session.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
-import './styles.css';
 
 captureInstallPrompt();
 
@@ -15,19 +15,26 @@ if (root.dataset.prerendered === 'signed-out') {
   // the visitor is signed out, so the page hydrates in that state without asking /api/auth/me first
   // (docs/decisions/027-performance.md). Signed-in visitors get the empty shell and a client render.
   queryClient.setQueryData(currentUserQueryKey, null);
-  // At once, before the load event: a page that looks ready must be ready. Hydrating after the first paint
-  // (tried, decision 035) left a moment in which a typed value or a click landed on server HTML only.
-  hydrateRoot(root, <App />);
+  // The page was painted before this chunk was fetched (boot.ts). Hydration is a transition, so React
+  // works through the page in slices and yields to the visitor between them instead of holding the main
+  // thread for the whole tree. Until it is done, the page's buttons do not take presses they would lose
+  // and forms do not submit (lib/use-hydrated.ts, styles.css); what is typed meanwhile is kept.
+  startTransition(() => {
+    hydrateRoot(root, <App />);
+  });
 } else {
   createRoot(root).render(<App />);
 }
 
 // The service worker (installable app, offline shell, updates) starts after the page has loaded,
-// in its own chunk, so it never delays the first page (docs/decisions/023-installable-app.md).
+// in its own chunk, so it never delays the first page (docs/decisions/023-installable-app.md). The app
+// itself usually arrives after the load event (boot.ts fetches it once the page is painted).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () => {
     import('./features/pwa/register-service-worker.ts')
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

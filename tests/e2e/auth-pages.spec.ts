@@ -1,6 +1,6 @@
 import { errorCatalog } from '../../src/contract/errors.ts';
 import { authText } from '../../src/contract/auth.ts';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
+import { appReady, expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
 
 test('signup shows every validation message of the spec', async ({ page }) => {
   await page.goto('/signup');
@@ -96,6 +96,7 @@ test('the auth forms work with the keyboard alone', async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail('kbd'), password: 'keyboard only 1' }).then(async (user) => {
     await page.context().clearCookies();
     await page.goto('/signin');
+    await appReady(page);
     await page.getByLabel('Email').focus();
     await page.keyboard.type(user.email);
     await page.keyboard.press('Tab');

@@ -1,6 +1,6 @@
 import { CONTACT_REDIRECT_DELAY_MS } from '../../src/contract/limits.ts';
 import { contactMessages, contactNotices } from '../../src/contract/contact.ts';
-import { expect, signUpViaApi, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
+import { appReady, expect, signUpViaApi, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
 
 // These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
 test.use({ serviceWorkers: 'block' });
@@ -95,6 +95,7 @@ test('a refusal from the server is shown with its reason and the form stays fill
 
 test('the contact form works with the keyboard alone', async ({ page }) => {
   await page.goto('/contact');
+  await appReady(page);
   await page.getByLabel('Name').focus();
   await page.keyboard.type('Ada Keyboard');
   await page.keyboard.press('Tab');

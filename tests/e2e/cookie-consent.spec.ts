@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpViaApi, test } from './fixtures.ts';
+import { appReady, expect, signUpViaApi, test } from './fixtures.ts';
 
 // These journeys start with no cookie choice at all.
 test.use({ cookieConsent: null });
@@ -149,6 +149,7 @@ test('a choice made as a visitor is kept when the visitor then signs up', async 
 
 test('the banner can be answered with the keyboard alone', async ({ page }) => {
   await page.goto('/terms-and-conditions');
+  await appReady(page);
   const essential = banner(page).getByRole('button', { name: 'Essential Only' });
   for (let i = 0; i < 80 && !(await essential.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(essential).toBeFocused();

@@ -51,6 +51,16 @@ export async function waitForMailWhere(matches: (mail: SunkMail) => boolean, wha
   return found!;
 }
 
+/**
+ * Waits until the app has hydrated the prerendered page it opened (docs/decisions/043-paint-before-the-app.md).
+ * A prerendered page is on screen before its app: its buttons take no pointer press until then, which
+ * Playwright's clicks already wait for, but a key press on a focused button would be lost, as it would be
+ * for a visitor. Journeys driven by the keyboard alone call this first, as a visitor waits for the page.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+}
+
 /** The verification link (decision 017) in an e-mail's text. */
 export function verificationLinkIn(text: string): string {
   const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(text)?.[0];

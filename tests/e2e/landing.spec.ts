@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpViaApi, test } from './fixtures.ts';
+import { appReady, expect, signUpViaApi, test } from './fixtures.ts';
 
 // These journeys answer requests with page.route, which a service worker would bypass (tests/e2e/README.md).
 test.use({ serviceWorkers: 'block' });
@@ -208,6 +208,7 @@ test('the header anchors lead to their sections and the logo scrolls back to the
 
 test('the landing page works with the keyboard alone: skip link, anchors and the upgrade dialog', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');

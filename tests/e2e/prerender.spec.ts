@@ -18,7 +18,7 @@ test('a visitor gets each public page as HTML; without JavaScript it reads; with
     const response = await page.request.get(path);
     expect(response.status()).toBe(path === '/no-such-page' ? 404 : 200);
     const html = await response.text();
-    expect(html).toContain('<div id="root" data-prerendered="signed-out">');
+    expect(html).toMatch(/<div id="root" data-prerendered="signed-out" data-app="\/assets\/app-[\w-]+\.js"[^>]*>/);
     expect(html).toContain(text);
     expect(html).not.toContain('%%APP_NAME%%');
     expect(response.headers()['content-encoding']).toBe('br');
@@ -45,10 +45,45 @@ test('a visitor gets each public page as HTML; without JavaScript it reads; with
 test('a signed-in visitor gets the app shell, not the signed-out page, and sees their own buttons', async ({ page }) => {
   await signUpViaApi(page);
   const html = await (await page.request.get('/')).text();
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toMatch(/<div id="root" data-app="\/assets\/app-[\w-]+\.js"><\/div>/);
   expect(html).not.toContain('Get Started for Free');
 
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Return to App' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('a prerendered page is painted before the app is fetched; until it is hydrated nothing typed is lost and the form does not submit itself', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  await page.context().clearCookies();
+  // The app's chunk is held until the test lets it go: the page as a visitor on a slow network sees it first.
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/signin', { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => held.length).toBe(1);
+  // The page's script asked for the app only once the first paint was on screen (src/client/boot.ts).
+  expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+
+  // Typed and submitted with Enter before the app is there: the form waits (Sign In is disabled), so the
+  // password never goes into the address as a native submission would put it.
+  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(page.url()).not.toContain(encodeURIComponent(user.password).slice(0, 4));
+  // The page's buttons take no press they would lose: Playwright finds them not hit by the pointer.
+  expect(await page.getByRole('button', { name: 'Forgot Password?' }).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+
+  // The app arrives and hydrates the page: what was typed is still there, and the form works.
+  for (const release of held.splice(0)) await release();
+  await expect(signIn).toBeEnabled();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
+  await signIn.click();
+  await expect(page).toHaveURL(/\/chat$/);
 });

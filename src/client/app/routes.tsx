@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 // The landing page, where most visitors arrive, is part of the first download; every other page
 // is its own chunk, loaded when visited (docs/decisions/007-landing-bundle-budget.md).
 import LandingPage from '#client/features/marketing/components/landing-page.tsx';
+import { HydrationMark } from '#client/lib/use-hydrated.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { FullPageSpinner, RequireAuth, RequireSignedOut } from './route-guards.tsx';
 
@@ -23,7 +24,10 @@ const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 function Section({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
-      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+      <Suspense fallback={<FullPageSpinner />}>
+        {children}
+        <HydrationMark />
+      </Suspense>
     </ErrorBoundary>
   );
 }

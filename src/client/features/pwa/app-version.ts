@@ -1,6 +1,6 @@
 /**
- * The version of the code this tab runs, from the entry script's hashed file name
- * (/assets/index-AbC123.js -> 'AbC123'), and the app_version key that tabs share (spec section 3).
+ * The version of the code this tab runs, from the app chunk's hashed file name
+ * (/assets/app-AbC123.js -> 'AbC123'), and the app_version key that tabs share (spec section 3).
  */
 export const APP_VERSION_KEY = 'app_version';
 
@@ -9,13 +9,14 @@ export function versionFromScriptUrl(url: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** The version of the loaded assets: the hash in the name of the entry script. */
+/**
+ * The version of the loaded app: the hash in the name of the app's chunk, whose address the page's
+ * root element carries for its first script (src/client/boot.ts). That name changes with every change
+ * to the app, the lazy pages' names included, which the app's chunk refers to.
+ */
 export function loadedAppVersion(doc: Document = document): string | null {
-  for (const script of doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')) {
-    const version = versionFromScriptUrl(script.src);
-    if (version) return version;
-  }
-  return null;
+  const app = doc.getElementById('root')?.dataset.app;
+  return app ? versionFromScriptUrl(app) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdReload, isReloadHeld, reloadWhenIdle } from '#client/lib/reload-guard.ts';
-import { recordAppVersion, versionFromScriptUrl } from './app-version.ts';
+import { loadedAppVersion, recordAppVersion, versionFromScriptUrl } from './app-version.ts';
 import { startUpdateFlow } from './update-flow.ts';
 
 function start(controlledAtStart: boolean) {
@@ -134,9 +134,21 @@ describe('service worker update flow', () => {
 });
 
 describe('app_version', () => {
-  it('derives the version from the hashed entry script name', () => {
-    expect(versionFromScriptUrl('https://x.example/assets/index-CLu1fR03.js')).toBe('CLu1fR03');
+  it('derives the version from the hashed app chunk name', () => {
+    expect(versionFromScriptUrl('https://x.example/assets/app-CLu1fR03.js')).toBe('CLu1fR03');
     expect(versionFromScriptUrl('/main.tsx')).toBeNull();
+  });
+
+  it('reads the loaded version from the address of the app the page loads, not from its first script', () => {
+    const doc = document.implementation.createHTMLDocument('x');
+    doc.body.innerHTML = '<div id="root" data-app="/assets/app-Zy9X8w7V.js"></div>';
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.src = '/assets/index-B0OtB0ot.js';
+    doc.head.append(script);
+    expect(loadedAppVersion(doc)).toBe('Zy9X8w7V');
+    doc.body.innerHTML = '<div id="root"></div>';
+    expect(loadedAppVersion(doc)).toBeNull();
   });
 
   it('records the loaded version and notices a different stored one', () => {

@@ -17,11 +17,14 @@ import { localKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { safeRedirect } from './safe-redirect.ts';
+import { useHydrated } from '#client/lib/use-hydrated.tsx';
 
 export default function SignInPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const signIn = useSignIn();
+  // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
+  const hydrated = useHydrated();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '', rememberMe: true },
@@ -77,7 +80,7 @@ export default function SignInPage() {
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <Button type="submit" className="w-full" size="lg" disabled={signIn.isPending}>
+            <Button type="submit" className="w-full" size="lg" disabled={!hydrated || signIn.isPending}>
               {signIn.isPending ? <Spinner /> : null}
               Sign In
             </Button>

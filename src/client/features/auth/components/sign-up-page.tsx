@@ -21,6 +21,7 @@ import { notify } from '#client/lib/notify.ts';
 import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { TermsDialog } from './terms-dialog.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.tsx';
 
 const titles: Record<BillingPeriod | 'free', string> = {
   free: 'Create Account - Free Tier',
@@ -42,6 +43,8 @@ export default function SignUpPage() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [picture, setPicture] = useState<string | null>(null);
   const signUp = useSignUp();
+  // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
+  const hydrated = useHydrated();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', termsAccepted: false },
@@ -162,7 +165,7 @@ export default function SignUpPage() {
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">
-            <Button type="submit" className="w-full" size="lg" disabled={signUp.isPending}>
+            <Button type="submit" className="w-full" size="lg" disabled={!hydrated || signUp.isPending}>
               {signUp.isPending ? <Spinner /> : null}
               {plan ? 'Create Account & Continue' : 'Create Account'}
             </Button>

@@ -1,14 +1,13 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { consentText } from '#contract/consent-text.ts';
 import { COOKIE_CHOICE_ATTRIBUTE } from '#contract/cookie-choice-script.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
+import { useHydrated } from '#client/lib/use-hydrated.tsx';
 import { useCookieConsent } from '../hooks/use-cookie-consent.ts';
-
-const subscribeToNothing = () => () => {};
 
 /**
  * Spec section 2, global: fixed at the bottom of every page until the visitor chooses. While it
@@ -33,7 +32,7 @@ export function CookieBanner() {
   // who has is never shown it: the page's inline script marks <html> before the paint and styles.css
   // hides the banner until React, hydrated, removes it (docs/decisions/040-first-paint.md). Until then its
   // buttons have no handler: they say so (aria-disabled), so no press is taken and lost.
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const hydrated = useHydrated();
   const visible = ready && accepted === null;
 
   // Hydrated and rendered from this browser's own state: React decides from here on, so the mark goes

@@ -15,6 +15,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { useHydrated } from '#client/lib/use-hydrated.tsx';
 
 const topics = [
   { icon: CreditCard, title: 'Billing and subscriptions', body: 'Invoices, plan changes and cancellations.' },
@@ -28,6 +29,8 @@ export default function ContactPage() {
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const send = useSendContactMessage();
+  // Prerendered: until hydrated, Enter in a field would submit the form to this address (the message in the URL).
+  const hydrated = useHydrated();
   const timer = useRef<number | undefined>(undefined);
   const form = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
@@ -123,7 +126,7 @@ export default function ContactPage() {
               >
                 {(field) => <Textarea {...field} rows={7} maxLength={CONTACT_MESSAGE_MAX} className="min-h-40 resize-y" {...form.register('message')} />}
               </FormField>
-              <Button type="submit" size="lg" disabled={send.isPending || sent}>
+              <Button type="submit" size="lg" disabled={!hydrated || send.isPending || sent}>
                 {send.isPending ? <Spinner /> : null}
                 {sent ? 'Message Sent' : 'Send Message'}
               </Button>

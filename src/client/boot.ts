@@ -1,0 +1,42 @@
+/**
+ * The page's only script tag (docs/decisions/043-paint-before-the-app.md). A prerendered public page is
+ * complete HTML with its stylesheet inlined: it needs no JavaScript to be seen. So its first paint
+ * gets the network and the main thread to itself, and the app (React, the router, the page's chunk)
+ * is fetched once that paint is on screen, then hydrates the page. The shell that signed-in visitors
+ * get is empty until the app renders it: there the app is fetched at once.
+ *
+ * Nothing here may import a module the app imports too (the bundler would then make this file load
+ * the app's chunk statically): only the stylesheet, which the shell links in its head.
+ */
+import './styles.css';
+import { afterFirstContentfulPaint } from './lib/first-paint.ts';
+
+const root = document.getElementById('root');
+
+// The browser may offer to install the app before it has loaded: kept until lib/install-prompt.ts takes it.
+addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  (globalThis as { earlyInstallPrompt?: Event }).earlyInstallPrompt = event;
+});
+
+function startApp(): void {
+  // The chunks the page needs beside the app's (written by the build, scripts/vite-prerender.ts), asked
+  // for together so no chunk waits for the one that imports it.
+  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  // The app is an entry of its own (vite.config.ts): the build writes its address on the root element
+  // (scripts/vite-prerender.ts); the dev server serves the source.
+  import(/* @vite-ignore */ root?.dataset.app ?? '/main.tsx').catch((error: unknown) => {
+    // A deploy replaced the chunks under an open page (or the network failed): the page still reads;
+    // a reload fetches the current app.
+    console.warn('The app could not be loaded', error);
+  });
+}
+
+if (root?.dataset.prerendered) void afterFirstContentfulPaint(window).then(startApp);
+else startApp();
