@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { users } from './schema.ts';
+import { inBackground } from './work-priority.ts';
 
 const newUser = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'hash' });
 
@@ -77,6 +78,39 @@ describe('PGlite on a worker thread', () => {
     );
     const [after] = await database.db.select({ n: users.numLogins }).from(users).where(eq(users.id, user!.id));
     expect(after!.n).toBe(20);
+  });
+
+  it("lets a request's statement go before background work that was waiting, and never starves that work", async () => {
+    const finished: string[] = [];
+    const statement = (label: string, seconds: number) => database.db.execute(sql`select pg_sleep(${seconds})`).then(() => void finished.push(label));
+    // A background statement takes the database; five more background statements and a transaction wait.
+    const holding = inBackground(() => statement('background 0', 0.15));
+    const waiting = [1, 2, 3, 4, 5].map((n) => inBackground(() => statement(`background ${n}`, 0)));
+    const backgroundTransaction = inBackground(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        finished.push('background transaction');
+      }),
+    );
+    // A request's statement and transaction, queued after all of them: they run as soon as the database is free.
+    const request = statement('request', 0);
+    const requestTransaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      finished.push('request transaction');
+    });
+    await Promise.all([holding, ...waiting, backgroundTransaction, request, requestTransaction]);
+    // The first background statement may already hold the database when the request's arrive, or not yet.
+    expect(finished.filter((label) => label !== 'background 0')).toEqual(['request', 'request transaction', 'background 1', 'background 2', 'background 3', 'background 4', 'background 5', 'background transaction']);
+
+    // Under a steady stream of requests' statements, waiting background work still gets its turn.
+    finished.length = 0;
+    const steady = inBackground(() => statement('background', 0.05));
+    const flood = Array.from({ length: 20 }, (_, i) => statement(`request ${i}`, 0));
+    const starving = inBackground(() => statement('waited background', 0));
+    await Promise.all([steady, starving, ...flood]);
+    const position = finished.indexOf('waited background');
+    expect(position).toBeGreaterThan(1);
+    expect(position).toBeLessThan(finished.length - 1);
   });
 
   it('keeps the data on disk when closed and opened again, and says so when used after closing', { timeout: openBudgetMs }, async () => {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
+import { isBackgroundWork } from './work-priority.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
@@ -72,7 +73,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThreadCl
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      // Background work's statements wait while a request's are waiting (work-priority.ts).
+      worker.postMessage({ ...request, id, background: isBackgroundWork() });
     });
   };
 

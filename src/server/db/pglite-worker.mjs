@@ -7,10 +7,16 @@
  *
  * Plain JavaScript on purpose: a worker thread starts without the TypeScript loader.
  *
- * Requests: { id, op: 'query', sql, params, rowMode, identityParsers, tx? } | { id, op: 'exec', sql, tx? }
- *           | { id, op: 'begin' | 'commit' | 'rollback', tx } | { id, op: 'close' }
+ * Requests: { id, op: 'query', sql, params, rowMode, identityParsers, tx?, background? } | { id, op: 'exec', sql, tx?, background? }
+ *           | { id, op: 'begin', tx, background? } | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }
  * The caller numbers its transactions and may send a transaction's queries right behind its
  * 'begin': they wait here until the transaction has the database.
+ *
+ * The database runs one unit at a time: a statement, or a transaction from 'begin' to its end. Units
+ * wait here in two lines: a request's, and background work's (`background`: jobs, titles, progress
+ * saves; work-priority.ts). The next unit is the oldest of the requests' line, except that background
+ * work goes after REQUEST_UNITS_BEFORE_BACKGROUND request units in a row, so it is never starved. A transaction's own
+ * statements, and its commit or rollback, go straight to it: it holds the database already.
  * Answers:  { id, result } | { id, error: { message, ...fields of the PostgreSQL error } }
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -60,8 +66,61 @@ async function target(request) {
   return (await transaction.started).tx;
 }
 
-/** @param {number} id */
-function begin(id) {
+/** How many requests' units may pass waiting background work before one background unit goes. */
+const REQUEST_UNITS_BEFORE_BACKGROUND = 8;
+
+/** @typedef {() => Promise<unknown>} Unit */
+/** @type {Unit[]} */
+const requestUnits = [];
+/** @type {Unit[]} */
+const backgroundUnits = [];
+let unitRunning = false;
+/** Requests' units run in a row while background work waited. */
+let passedOver = 0;
+
+let choosing = false;
+
+/** Queues a unit of work in its line; it runs when the database is free and its turn comes. */
+function schedule(/** @type {Unit} */ run, /** @type {boolean} */ background) {
+  (background ? backgroundUnits : requestUnits).push(run);
+  chooseSoon();
+}
+
+/**
+ * The next unit is chosen once the requests that came meanwhile are in their lines: PGlite runs a
+ * statement synchronously on this thread, so messages pile up in the port while it works and are
+ * delivered in the event loop's next poll; setImmediate runs after it.
+ */
+function chooseSoon() {
+  if (choosing || unitRunning) return;
+  choosing = true;
+  setImmediate(() => {
+    choosing = false;
+    runNext();
+  });
+}
+
+function runNext() {
+  if (unitRunning) return;
+  const backgroundsTurn = backgroundUnits.length > 0 && (requestUnits.length === 0 || passedOver >= REQUEST_UNITS_BEFORE_BACKGROUND);
+  const unit = backgroundsTurn ? backgroundUnits.shift() : requestUnits.shift();
+  if (!unit) return;
+  passedOver = backgroundsTurn || backgroundUnits.length === 0 ? 0 : passedOver + 1;
+  unitRunning = true;
+  unit()
+    .catch(() => {})
+    .finally(() => {
+      unitRunning = false;
+      chooseSoon();
+    });
+}
+
+/**
+ * Registers transaction `id` at once (its statements may already be on their way) and queues its
+ * start; it holds the database from its start until commit or rollback.
+ * @param {number} id @param {boolean} background
+ */
+function begin(id, background) {
   /** @type {(open: OpenTransaction) => void} */
   let started = () => {};
   /** @type {(error: unknown) => void} */
@@ -72,27 +131,35 @@ function begin(id) {
       failed = reject;
     })
   );
-  // PGlite runs one transaction at a time: this waits for the running one, then holds the
-  // database until commit or rollback arrives (other queries queue, as they would in-process).
-  const done = db
-    .transaction(
-      (tx) =>
-        new Promise((commit, rollback) => {
-          started({ tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
-        }),
-    )
-    .then(
-      () => undefined,
-      (error) => {
-        failed(error);
-        if (!(error instanceof Rollback)) throw error;
-      },
-    )
-    .finally(() => transactions.delete(id));
+  /** @type {{ resolve: () => void, reject: (error: unknown) => void }} */
+  let end = { resolve: () => {}, reject: () => {} };
+  // Settles when the transaction is over: rejected when it failed (a commit PostgreSQL refused, say).
+  const done = /** @type {Promise<void>} */ (new Promise((resolve, reject) => (end = { resolve, reject })));
   // Queries of a transaction that could not start fail with its error; nothing else waits on it.
   startedPromise.catch(() => {});
   done.catch(() => {});
   transactions.set(id, { started: startedPromise, done });
+  // Its turn: PGlite then holds the database for it until commit or rollback arrives.
+  schedule(
+    () =>
+      db
+        .transaction(
+          (tx) =>
+            new Promise((commit, rollback) => {
+              started({ tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
+            }),
+        )
+        .then(
+          () => end.resolve(),
+          (error) => {
+            failed(error);
+            if (error instanceof Rollback) end.resolve();
+            else end.reject(error);
+          },
+        )
+        .finally(() => transactions.delete(id)),
+    background,
+  );
 }
 
 /** @param {any} request */
@@ -103,7 +170,7 @@ async function handle(request) {
     case 'exec':
       return (await target(request)).exec(request.sql);
     case 'begin':
-      begin(request.tx);
+      begin(request.tx, request.background === true);
       return null;
     case 'commit':
     case 'rollback': {
@@ -133,11 +200,19 @@ function answer(id, answer) {
   }
 }
 
-port.on('message', (request) => {
-  handle(request).then(
+/** @param {any} request */
+function reply(request) {
+  return handle(request).then(
     (result) => answer(request.id, { result }),
     (error) => answer(request.id, { error: serializeError(error) }),
   );
+}
+
+port.on('message', (request) => {
+  // A transaction's statements, its end, and 'begin' itself (which queues the transaction) go at once;
+  // a statement on its own, and closing, wait for their turn.
+  if (request.tx !== undefined || request.op === 'begin') void reply(request);
+  else schedule(() => reply(request), request.background === true);
 });
 
 db.waitReady.then(

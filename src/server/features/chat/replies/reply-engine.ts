@@ -4,6 +4,7 @@ import { replyErrors } from '#contract/chat.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { refundInteraction, type AccountDeps } from '#server/features/account/index.ts';
+import { inBackground } from '#server/db/work-priority.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import type { InstanceBus } from '#server/streams/instance-bus.ts';
 import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
@@ -145,7 +146,7 @@ export class ReplyEngine {
 
   /** Refreshes the heartbeat of every reply written here, so other instances can tell a dead runner within seconds. */
   async heartbeat(): Promise<void> {
-    await touchReplies(this.deps.db, [...this.running.keys()]);
+    await inBackground(() => touchReplies(this.deps.db, [...this.running.keys()]));
   }
 
   /** Who a reply being written here belongs to (known from its admission), without a query. */
@@ -234,7 +235,8 @@ export class ReplyEngine {
     await saver.settle();
     const outcome = await finishReply(deps, job, run, abortKind(controller.signal));
     if (outcome.status !== 'streaming') deps.observer?.replyFinished(outcome.status, outcome.status === 'complete' ? run.usage : undefined);
-    if (outcome.status === 'complete' && prompt && !this.closing) this.track(titleAfterReply(deps, job, prompt.history, run.text));
+    // A title is background work: the next request's statements go first (work-priority.ts).
+    if (outcome.status === 'complete' && prompt && !this.closing) this.track(inBackground(() => titleAfterReply(deps, job, prompt.history, run.text)));
   }
 
   /** Keeps track of follow-up work so close() and whenIdle() can wait for it. */

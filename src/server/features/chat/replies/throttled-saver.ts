@@ -1,3 +1,5 @@
+import { inBackground } from '#server/db/work-priority.ts';
+
 /** The reply text is saved at most this often while it streams (and once at the end). */
 export const SAVE_INTERVAL_MS = 250;
 
@@ -30,7 +32,8 @@ export function createThrottledSaver(options: {
     const snapshot = latest;
     lastSaveAt = Date.now();
     try {
-      const wanted = await options.save(snapshot);
+      // Progress saves are background work: a request's statements go first (the final save is not one of these).
+      const wanted = await inBackground(() => options.save(snapshot));
       saved = snapshot.length;
       if (!wanted) options.onGone();
     } catch (err) {
