@@ -35,6 +35,12 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the load event, once the page is idle: the worker's registration and its first install must not
+  // compete with hydration.
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 3000 });
+    else setTimeout(register, 500);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

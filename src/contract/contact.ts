@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactMessages } from './contact-text.ts';
 
-/** Spec section 5, contact: the messages the form, the API and the tests share. */
-export const contactMessages = {
-  nameMin: 'Name must be at least 2 characters',
-  nameMax: 'Name must be at most 100 characters',
-  subjectMin: 'Subject must be at least 5 characters',
-  subjectMax: 'Subject must be at most 200 characters',
-  messageMin: 'Message must be at least 10 characters',
-  messageMax: 'Message must be at most 5000 characters',
-} as const;
-
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_SUBJECT_MAX = 200;
-export const CONTACT_MESSAGE_MAX = 5000;
+export { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactMessages, contactNotices } from './contact-text.ts';
 
 /** Body of POST /api/contact, and the contact form's schema. */
 export const contactInputSchema = z.object({
@@ -33,12 +22,3 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const contactResponseSchema = z.object({ message: z.string() });
-
-/** What the visitor is told (spec section 8). */
-export const contactNotices = {
-  sent: 'Message sent!',
-  sentDescription: "Thanks for getting in touch. We'll reply by e-mail.",
-  failed: 'Failed to send message',
-  /** When the server sent no reason (offline, or it could not be reached). */
-  failedUnreachable: 'Please check your connection and try again.',
-} as const;

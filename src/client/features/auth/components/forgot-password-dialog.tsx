@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { authText, forgotPasswordInputSchema, type ForgotPasswordInput } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -11,10 +11,19 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
-export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Forgot Password?" on the sign-in page: a chunk of its own, loaded when the link is pointed at or
+ * pressed (the sign-in page is prerendered and hydrates without it). Opens with the address typed in
+ * the sign-in form.
+ */
+export default function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: { open: boolean; onOpenChange: (open: boolean) => void; defaultEmail?: string }) {
   const forgot = useForgotPassword();
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: defaultEmail ?? '' } });
+  const setOpen = onOpenChange;
+  // Each time it opens, it starts from the address typed in the sign-in form.
+  useEffect(() => {
+    if (open && defaultEmail) form.setValue('email', defaultEmail);
+  }, [open, defaultEmail, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -28,18 +37,7 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next && defaultEmail) form.setValue('email', defaultEmail);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="link" className="h-auto px-0 text-sm font-medium">
-          Forgot Password?
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Forgot Password</DialogTitle>

@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { authText, signInInputSchema, type SignInInput } from '#contract/auth.ts';
+import type { SignInInput } from '#contract/auth.ts';
+import { authText } from '#contract/auth-text.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -15,9 +16,14 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { localKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
-import { safeRedirect } from './safe-redirect.ts';
+import { lazyZodResolver } from '#client/lib/lazy-form-resolver.ts';
 import { useHydrated } from '#client/lib/use-hydrated.tsx';
+import { safeRedirect } from './safe-redirect.ts';
+
+// The form's validation and the reset dialog load when used, not with the page (decision 043).
+const validation = lazyZodResolver<SignInInput>(() => import('#contract/auth.ts').then((m) => m.signInInputSchema));
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog.tsx');
+const ForgotPasswordDialog = lazy(loadForgotPasswordDialog);
 
 export default function SignInPage() {
   const [, navigate] = useLocation();
@@ -26,10 +32,13 @@ export default function SignInPage() {
   // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
   const hydrated = useHydrated();
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInInputSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', rememberMe: true },
   });
   const { errors } = form.formState;
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotWanted, setForgotWanted] = useState(false);
+  const preloadForgot = () => void loadForgotPasswordDialog().catch(() => {});
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -57,7 +66,7 @@ export default function SignInPage() {
           <CardTitle level={1}>Welcome Back</CardTitle>
           <CardDescription>Sign in to pick up where you left off with your advisors.</CardDescription>
         </CardHeader>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocus={validation.preload} onKeyDown={validation.preload} onPointerDown={validation.preload} noValidate>
           <CardContent className="grid gap-5">
             <FormField label="Email" error={errors.email?.message}>
               {(field) => <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" autoFocus {...form.register('email')} />}
@@ -76,7 +85,24 @@ export default function SignInPage() {
                   Stay signed in for 90 days
                 </Label>
               </div>
-              <ForgotPasswordDialog defaultEmail={form.watch('email')} />
+              <Button
+                type="button"
+                variant="link"
+                className="h-auto px-0 text-sm font-medium"
+                onPointerEnter={preloadForgot}
+                onFocus={preloadForgot}
+                onClick={() => {
+                  setForgotWanted(true);
+                  setForgotOpen(true);
+                }}
+              >
+                Forgot Password?
+              </Button>
+              {forgotWanted ? (
+                <Suspense fallback={null}>
+                  <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} defaultEmail={form.getValues('email')} />
+                </Suspense>
+              ) : null}
             </div>
           </CardContent>
           <CardFooter className="flex-col gap-4">

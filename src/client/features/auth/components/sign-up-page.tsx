@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { authText, signUpFormSchema, type SignUpForm } from '#contract/auth.ts';
+import type { SignUpForm } from '#contract/auth.ts';
+import { authText } from '#contract/auth-text.ts';
 import { formatPrice, isBillingPeriod, plans, type BillingPeriod } from '#contract/plans.ts';
 import { accountText } from '#contract/account.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
@@ -20,8 +20,13 @@ import { cn } from '#client/lib/class-names.ts';
 import { notify } from '#client/lib/notify.ts';
 import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { TermsDialog } from './terms-dialog.tsx';
+import { lazyZodResolver } from '#client/lib/lazy-form-resolver.ts';
 import { useHydrated } from '#client/lib/use-hydrated.tsx';
+
+// The form's validation and the terms dialog load when used, not with the page (decision 043).
+const validation = lazyZodResolver<SignUpForm>(() => import('#contract/auth.ts').then((m) => m.signUpFormSchema));
+const loadTermsDialog = () => import('./terms-dialog.tsx');
+const TermsDialog = lazy(loadTermsDialog);
 
 const titles: Record<BillingPeriod | 'free', string> = {
   free: 'Create Account - Free Tier',
@@ -41,12 +46,13 @@ export default function SignUpPage() {
   const search = useSearch();
   const [plan, setPlan] = useState<BillingPeriod | null>(() => initialPlan(search));
   const [termsOpen, setTermsOpen] = useState(false);
+  const [termsWanted, setTermsWanted] = useState(false);
   const [picture, setPicture] = useState<string | null>(null);
   const signUp = useSignUp();
   // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
   const hydrated = useHydrated();
   const form = useForm<SignUpForm>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: validation.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', termsAccepted: false },
   });
   const { errors } = form.formState;
@@ -92,7 +98,7 @@ export default function SignUpPage() {
               : 'Five conversations a day with a CEO, CFO or CHRO advisor. No card needed.'}
           </CardDescription>
         </CardHeader>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocus={validation.preload} onKeyDown={validation.preload} onPointerDown={validation.preload} noValidate>
           <CardContent className="grid gap-5">
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Plan (optional)</legend>
@@ -152,7 +158,12 @@ export default function SignUpPage() {
                 />
                 <Label htmlFor="terms" className="font-normal leading-snug">
                   I am 18 or older and agree to the{' '}
-                  <button type="button" className="font-semibold text-primary underline underline-offset-4 cursor-pointer" onClick={() => setTermsOpen(true)}>
+                  <button type="button" className="font-semibold text-primary underline underline-offset-4 cursor-pointer" onPointerEnter={() => void loadTermsDialog().catch(() => {})}
+                    onClick={() => {
+                      setTermsWanted(true);
+                      setTermsOpen(true);
+                    }}
+                  >
                     terms &amp; conditions
                   </button>
                 </Label>
@@ -178,7 +189,11 @@ export default function SignUpPage() {
           </CardFooter>
         </form>
       </Card>
-      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} onAccept={() => form.setValue('termsAccepted', true, { shouldValidate: true })} />
+      {termsWanted ? (
+        <Suspense fallback={null}>
+          <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} onAccept={() => form.setValue('termsAccepted', true, { shouldValidate: true })} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 
 /** The terms in brief, with 'I accept' ticking the signup checkbox; the full text is one link away. */
-export function TermsDialog({ open, onOpenChange, onAccept }: { open: boolean; onOpenChange: (open: boolean) => void; onAccept: () => void }) {
+export default function TermsDialog({ open, onOpenChange, onAccept }: { open: boolean; onOpenChange: (open: boolean) => void; onAccept: () => void }) {
   const { appName, companyName } = clientConfig;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

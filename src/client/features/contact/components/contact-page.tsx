@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, Handshake, Lightbulb, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { CONTACT_MESSAGE_MAX, contactInputSchema, contactNotices, type ContactInput } from '#contract/contact.ts';
+import type { ContactInput } from '#contract/contact.ts';
+import { CONTACT_MESSAGE_MAX, contactNotices } from '#contract/contact-text.ts';
 import { CONTACT_REDIRECT_DELAY_MS } from '#contract/limits.ts';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
@@ -15,7 +15,11 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { lazyZodResolver } from '#client/lib/lazy-form-resolver.ts';
 import { useHydrated } from '#client/lib/use-hydrated.tsx';
+
+// The form's validation loads when the form is used, not with the page (decision 043).
+const validation = lazyZodResolver<ContactInput>(() => import('#contract/contact.ts').then((m) => m.contactInputSchema));
 
 const topics = [
   { icon: CreditCard, title: 'Billing and subscriptions', body: 'Invoices, plan changes and cancellations.' },
@@ -33,7 +37,7 @@ export default function ContactPage() {
   const hydrated = useHydrated();
   const timer = useRef<number | undefined>(undefined);
   const form = useForm<ContactInput>({
-    resolver: zodResolver(contactInputSchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
   const { errors } = form.formState;
@@ -103,7 +107,14 @@ export default function ContactPage() {
           <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
             <h2 className="text-xl font-semibold">Send us a message</h2>
             <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
-            <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6 grid gap-5">
+            <form
+              onSubmit={(event) => void onSubmit(event)}
+              onFocus={validation.preload}
+              onKeyDown={validation.preload}
+              onPointerDown={validation.preload}
+              noValidate
+              className="mt-6 grid gap-5"
+            >
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField label="Name" error={errors.name?.message}>
                   {(field) => <Input {...field} autoComplete="name" {...form.register('name')} />}
