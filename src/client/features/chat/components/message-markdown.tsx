@@ -1,9 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import type { Components } from 'react-markdown';
 import { chatText } from '#contract/chat.ts';
-import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
+import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';
 
@@ -113,9 +112,7 @@ const copyableComponents: Components = {
 export const MessageMarkdown = memo(function MessageMarkdown({ content, copyable = false }: { content: string; copyable?: boolean }) {
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
-      <Markdown remarkPlugins={[remarkGfm]} components={copyable ? copyableComponents : components}>
-        {limitMarkdownNesting(content)}
-      </Markdown>
+      <GfmMarkdown content={content} components={copyable ? copyableComponents : components} />
     </div>
   );
 });

@@ -2,9 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { chatText, type ChatMessageDto } from '#contract/chat.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
+import { preloadMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 import { messagesQueryOptions } from '../api/list-messages.ts';
+
+/** A new conversation's screen asks for the Markdown renderer this long after it shows (after its first load). */
+const MARKDOWN_PRELOAD_DELAY_MS = 1500;
 
 /** The conversation is gone (or never was: someone else's, deleted, or a malformed id in the URL). */
 export function isConversationMissing(error: unknown): boolean {
@@ -20,6 +24,17 @@ export function isConversationMissing(error: unknown): boolean {
 export function useConversationData(sessionId: string | null, startNewConversation: () => void) {
   const sessionQuery = useQuery({ ...chatSessionQueryOptions(sessionId ?? ''), enabled: !!sessionId });
   const messagesQuery = useQuery({ ...messagesQueryOptions(sessionId ?? ''), enabled: !!sessionId });
+
+  // Replies are Markdown, rendered by a chunk of its own: fetched with the conversation's messages, or
+  // for a new conversation once the screen is idle, so its first reply never waits for it.
+  useEffect(() => {
+    if (sessionId) {
+      void preloadMarkdown();
+      return;
+    }
+    const timer = setTimeout(() => void preloadMarkdown(), MARKDOWN_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [sessionId]);
 
   const missing = !!sessionId && (isConversationMissing(sessionQuery.error) || isConversationMissing(messagesQuery.error));
   useEffect(() => {
