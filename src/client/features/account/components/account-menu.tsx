@@ -33,8 +33,10 @@ export function AccountMenu({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [, navigate] = useLocation();
   const signOut = useSignOut();
+  // The chat's own key for today's counters (features do not import each other): where the page reads them
+  // too (/chat, before its answer), both ask once, not twice (issue 18, decision 042).
   const ownUsage = useQuery({
-    queryKey: ['/api/chat/usage', user.id, 'menu'],
+    queryKey: ['/api/chat/usage', user.id],
     queryFn: ({ signal }) => api.get<ChatUsage>('/api/chat/usage', { signal }),
     enabled: usage === undefined,
     staleTime: 0,

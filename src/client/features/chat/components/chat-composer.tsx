@@ -2,6 +2,7 @@ import { ArrowUp, Keyboard, Mic, MicOff, Pencil, Square, WifiOff, X } from 'luci
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
 import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
 import { offlineText } from '#contract/pwa.ts';
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { useOnlineStatus } from '#client/lib/use-online-status.ts';
@@ -40,6 +41,13 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
+    // Empty, the textarea is its CSS height (one row): nothing to measure. Reading scrollHeight forces a
+    // layout of the whole page inside React's commit, which on the screen's first render was its
+    // longest step (issue 18, decision 042).
+    if (!draft) {
+      el.style.height = '';
+      return;
+    }
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [draft]);
@@ -105,6 +113,8 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           maxLength={MAX_MESSAGE_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
+          // A question is coming: its reply will need the Markdown renderer (decision 042).
+          onFocus={startLoadingMarkdown}
           disabled={atLimit}
           placeholder={limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`}
           className={cn(

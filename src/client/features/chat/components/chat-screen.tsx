@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import { chatText, type ChatMessageDto, type ChatSessionDto, type ChatUsage } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors.ts';
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
@@ -18,6 +19,7 @@ import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
+import { useRepliesReady } from '../hooks/use-replies-ready.ts';
 import { useReplyStream } from '../hooks/use-reply-stream.ts';
 import { useSaveDefaults } from '../hooks/use-save-defaults.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
@@ -93,6 +95,9 @@ function ChatWorkspace({
   const uploadDocuments = useCallback((id: string) => upload.current(id), []);
   const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show, uploadDocuments });
   const { context, messages, pending, streaming, usage } = conversation;
+  // A conversation that opens with replies shows them once the Markdown renderer is here (decision 042).
+  const repliesReady = useRepliesReady(sessionId, messages, pending !== null);
+  const loading = conversation.loading || !repliesReady;
   const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry });
   upload.current = attachments.upload;
   const roundtables = useRoundtables({ sessionId, context, isPremium: user.isPremium, onUpgrade: upgrade.show });
@@ -178,6 +183,8 @@ function ChatWorkspace({
   const { removeNow } = actions;
   const send = useCallback(
     async (text: string) => {
+      // The reply will be Markdown (usually asked for already, when the message box got focus).
+      startLoadingMarkdown();
       scroller.scrollToBottom();
       if (editing) {
         // The edited question replaces the old one: the old question and its reply go first, so the new
@@ -223,7 +230,7 @@ function ChatWorkspace({
                   firstName={user.firstName}
                   context={context}
                   historyHref={historyHref}
-                  loading={conversation.loading}
+                  loading={loading}
                   loadError={conversation.loadError}
                   onReload={conversation.reload}
                   earlier={earlier}
@@ -264,7 +271,7 @@ function ChatWorkspace({
               attach: roundtables.active ? null : attachments.button,
               setDraft,
               onSend: send,
-              busy: pending !== null || conversation.loading,
+              busy: pending !== null || loading,
               streaming: streaming !== null || roundtables.running,
               onStop: stop,
               advisor: context.executiveRole,

@@ -92,41 +92,50 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
         </span>
         <ChevronDown className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} aria-hidden />
       </button>
+      {/*
+        The selectors exist only while open: folded (the usual state) they would be three Radix Selects
+        rendering all their options into the page unseen, and rendering them again with every change of the
+        chat screen (a third of the screen's first render; issue 18, decision 042).
+      */}
       <div
         id={panelId}
         className={cn('items-end gap-2 md:gap-3', star.visible ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-3', expanded ? 'grid grid-cols-2' : 'hidden')}
       >
-        <Field label="My Role" value={context.userRole} options={executiveRoles} disabled={fixed} onValueChange={(userRole) => onChange({ userRole })} />
-        <Field
-          label="Talk to"
-          value={context.executiveRole}
-          options={executiveRoles}
-          disabled={fixed}
-          locked={(role) => isExecutiveLocked(role, isPremium)}
-          onValueChange={(executiveRole) => (isExecutiveLocked(executiveRole, isPremium) ? onLockedExecutive(executiveRole) : onChange({ executiveRole }))}
-        />
-        <Field
-          label="Industry"
-          value={context.industry}
-          options={industries}
-          disabled={fixed}
-          className={cn(!star.visible && 'max-md:col-span-2')}
-          onValueChange={(industry) => onChange({ industry })}
-        />
-        {star.visible ? (
-          <Button
-            variant="outline"
-            size="icon"
-            className="h-9 w-full md:w-9"
-            aria-pressed={star.saved}
-            aria-label={star.saved ? 'Saved as your defaults (select to clear)' : 'Save as my defaults'}
-            title={star.saved ? 'These are your defaults. Select to clear them.' : 'Save role, advisor and industry as your defaults'}
-            disabled={star.saving}
-            onClick={star.onToggle}
-          >
-            <Star className={cn(star.saved && 'fill-brand text-brand')} aria-hidden />
-            <span className="md:hidden">{star.saved ? 'Saved as defaults' : 'Save as defaults'}</span>
-          </Button>
+        {expanded ? (
+          <>
+            <Field label="My Role" value={context.userRole} options={executiveRoles} disabled={fixed} onValueChange={(userRole) => onChange({ userRole })} />
+            <Field
+              label="Talk to"
+              value={context.executiveRole}
+              options={executiveRoles}
+              disabled={fixed}
+              locked={(role) => isExecutiveLocked(role, isPremium)}
+              onValueChange={(executiveRole) => (isExecutiveLocked(executiveRole, isPremium) ? onLockedExecutive(executiveRole) : onChange({ executiveRole }))}
+            />
+            <Field
+              label="Industry"
+              value={context.industry}
+              options={industries}
+              disabled={fixed}
+              className={cn(!star.visible && 'max-md:col-span-2')}
+              onValueChange={(industry) => onChange({ industry })}
+            />
+            {star.visible ? (
+              <Button
+                variant="outline"
+                size="icon"
+                className="h-9 w-full md:w-9"
+                aria-pressed={star.saved}
+                aria-label={star.saved ? 'Saved as your defaults (select to clear)' : 'Save as my defaults'}
+                title={star.saved ? 'These are your defaults. Select to clear them.' : 'Save role, advisor and industry as your defaults'}
+                disabled={star.saving}
+                onClick={star.onToggle}
+              >
+                <Star className={cn(star.saved && 'fill-brand text-brand')} aria-hidden />
+                <span className="md:hidden">{star.saved ? 'Saved as defaults' : 'Save as defaults'}</span>
+              </Button>
+            ) : null}
+          </>
         ) : null}
       </div>
       {fixed ? (

@@ -109,10 +109,15 @@ const copyableComponents: Components = {
   pre: ({ node: _node, ...props }) => <CopyableCode {...props} />,
 };
 
-export const MessageMarkdown = memo(function MessageMarkdown({ content, copyable = false }: { content: string; copyable?: boolean }) {
+/**
+ * A reply's words. `streaming`: still being written (no copy buttons; unclosed marks completed for display).
+ * `fallback`: what shows while the Markdown renderer is not loaded yet (it is preloaded; the chat screen
+ * waits for it before showing a conversation's replies), never the text unformatted.
+ */
+export const MessageMarkdown = memo(function MessageMarkdown({ content, streaming = false, fallback }: { content: string; streaming?: boolean; fallback?: ReactNode }) {
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
-      <GfmMarkdown content={content} components={copyable ? copyableComponents : components} />
+      <GfmMarkdown content={content} streaming={streaming} components={streaming ? components : copyableComponents} fallback={fallback} />
     </div>
   );
 });

@@ -2,13 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { chatText, type ChatMessageDto } from '#contract/chat.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
-import { preloadMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 import { messagesQueryOptions } from '../api/list-messages.ts';
-
-/** A new conversation's screen asks for the Markdown renderer this long after it shows (after its first load). */
-const MARKDOWN_PRELOAD_DELAY_MS = 1500;
 
 /** The conversation is gone (or never was: someone else's, deleted, or a malformed id in the URL). */
 export function isConversationMissing(error: unknown): boolean {
@@ -25,16 +22,11 @@ export function useConversationData(sessionId: string | null, startNewConversati
   const sessionQuery = useQuery({ ...chatSessionQueryOptions(sessionId ?? ''), enabled: !!sessionId });
   const messagesQuery = useQuery({ ...messagesQueryOptions(sessionId ?? ''), enabled: !!sessionId });
 
-  // Replies are Markdown, rendered by a chunk of its own: fetched with the conversation's messages, or
-  // for a new conversation once the screen is idle, so its first reply never waits for it.
-  useEffect(() => {
-    if (sessionId) {
-      void preloadMarkdown();
-      return;
-    }
-    const timer = setTimeout(() => void preloadMarkdown(), MARKDOWN_PRELOAD_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [sessionId]);
+  // Replies are Markdown, drawn by a chunk of its own (decision 042): asked for as soon as the screen knows
+  // which conversation it opens (while rendering, before the messages are asked for), so it is there when
+  // they are. A new conversation asks for it when the message box is used (chat-composer.tsx): the empty
+  // screen shows no Markdown.
+  if (sessionId) startLoadingMarkdown();
 
   const missing = !!sessionId && (isConversationMissing(sessionQuery.error) || isConversationMissing(messagesQuery.error));
   useEffect(() => {

@@ -137,6 +137,9 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
     [busyId, update, remove, refused, openSession, openFollowUp],
   );
 
+  // Stable, so the chat's message handlers (and every memoised message) do not change with each render.
+  const saveReply = useCallback((message: ChatMessageDto) => void save(message), [save]);
+
   const due = followUps.data?.decisions ?? [];
   const first = due[0];
   return {
@@ -147,7 +150,7 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
       </Button>
     ),
     openPanel: () => setPanelOpen(true),
-    save: (message: ChatMessageDto) => void save(message),
+    save: saveReply,
     followUp: first ? <FollowUpPrompt decision={first} more={due.length - 1} pending={busyId === first.id} onOpen={() => openFollowUp(first)} /> : null,
     dialogs: (
       <>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { Components } from 'react-markdown';
 import { roundtableText, type Stance } from '#contract/roundtable.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { seatColour, seatInitials } from '../logic/seat-style.ts';
 
@@ -68,7 +69,8 @@ const turnComponents: Components = { h1: 'h3', h2: 'h3', img: ({ alt }) => <span
 export const TurnMarkdown = memo(function TurnMarkdown({ content }: { content: string }) {
   return (
     <div className="rt-markdown text-[0.9375rem] leading-relaxed break-words text-foreground [&_h2]:mt-4 [&_h2]:mb-1.5 [&_h2]:text-[0.95rem] [&_h2]:font-semibold [&_h2:first-child]:mt-0 [&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:text-[0.9rem] [&_h3]:font-semibold [&_h3:first-child]:mt-0 [&_li]:pl-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 [&_table]:my-3 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:px-2 [&_td]:py-1 [&_th]:border-b [&_th]:px-2 [&_th]:py-1 [&_th]:text-left">
-      <GfmMarkdown content={content} components={turnComponents} />
+      {/* Until the Markdown renderer is here (it is preloaded with the conversation), never the words unformatted. */}
+      <GfmMarkdown content={content} components={turnComponents} fallback={<Spinner label="Loading the roundtable" />} />
     </div>
   );
 });

@@ -76,7 +76,10 @@ export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }:
     }
   }, [latestFull?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (!latestFull && format === 'one-on-one') setSeats(defaultSeats(context.executiveRole, executiveRoles));
+    if (latestFull || format !== 'one-on-one') return;
+    // The same seats keep the same array: a new one on mount re-rendered the whole chat screen (decision 042).
+    const next = defaultSeats(context.executiveRole, executiveRoles);
+    setSeats((current) => (current.length === next.length && current.every((role, i) => role === next[i]) ? current : next));
   }, [context.executiveRole]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!sessionId) {
