@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingText, formatBillingDate, subscriptionSummaryText as text } from '#contract/billing.ts';
+import { billingText, formatBillingDate, subscriptionSummaryText as text } from '#contract/billing-text.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';

@@ -1,10 +1,10 @@
 import { ArrowUp, Keyboard, Mic, MicOff, Pencil, Square, WifiOff, X } from 'lucide-react';
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
-import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat-text.ts';
 import { offlineText } from '#contract/pwa.ts';
-import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { prepareForReply } from '../logic/prepare-reply.ts';
 import { useOnlineStatus } from '#client/lib/use-online-status.ts';
 
 const MAX_HEIGHT_PX = 200;
@@ -113,8 +113,8 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           maxLength={MAX_MESSAGE_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          // A question is coming: its reply will need the Markdown renderer (decision 042).
-          onFocus={startLoadingMarkdown}
+          // A question is coming: load what its reply needs (decision 042).
+          onFocus={prepareForReply}
           disabled={atLimit}
           placeholder={limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`}
           className={cn(

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
-import { chatText, type ChatMessageDto, type ChatSessionDto, type ChatUsage } from '#contract/chat.ts';
-import { errorCatalog } from '#contract/errors.ts';
-import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto, ChatSessionDto, ChatUsage } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
 import { useNoDecisions, type UseChatDecisions } from '../decisions.ts';
@@ -26,6 +27,7 @@ import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.ts';
 import { canChangeContext, isOutOfInteractions } from '../logic/chat-rules.ts';
+import { prepareForReply } from '../logic/prepare-reply.ts';
 import { renewalPhrase } from '../logic/renewal.ts';
 import { useSessionTitle } from '../hooks/use-session-title.ts';
 import { AdvisorCard } from './advisor-card.tsx';
@@ -183,8 +185,8 @@ function ChatWorkspace({
   const { removeNow } = actions;
   const send = useCallback(
     async (text: string) => {
-      // The reply will be Markdown (usually asked for already, when the message box got focus).
-      startLoadingMarkdown();
+      // What the reply needs (usually asked for already, when the message box got focus).
+      prepareForReply();
       scroller.scrollToBottom();
       if (editing) {
         // The edited question replaces the old one: the old question and its reply go first, so the new
@@ -284,17 +286,24 @@ function ChatWorkspace({
           />
         </div>
       </div>
-      <ConfirmDeleteMessage
-        message={toDelete}
-        onCancel={() => setToDelete(null)}
-        onConfirm={(message) => {
-          setToDelete(null);
-          actions.remove(message);
-        }}
-      />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {/* Dialogs are built when first opened (decision 042). */}
+      <WhenOpened open={toDelete !== null}>
+        <ConfirmDeleteMessage
+          message={toDelete}
+          onCancel={() => setToDelete(null)}
+          onConfirm={(message) => {
+            setToDelete(null);
+            actions.remove(message);
+          }}
+        />
+      </WhenOpened>
+      <WhenOpened open={shortcutsOpen}>
+        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      </WhenOpened>
       {decisions.dialogs}
-      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.onOpenChange} reason={upgrade.reason} />
+      <WhenOpened open={upgrade.open}>
+        <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.onOpenChange} reason={upgrade.reason} />
+      </WhenOpened>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>

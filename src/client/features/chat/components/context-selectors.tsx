@@ -1,7 +1,7 @@
 import { ChevronDown, Lock, SlidersHorizontal, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChatContext } from '#contract/chat.ts';
-import { advisorCardText } from '#contract/advisor-profiles.ts';
+import { advisorCardText } from '#contract/advisor-card-text.ts';
 import { executiveRoles, industries } from '#contract/roles.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';

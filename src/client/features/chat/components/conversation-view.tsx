@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { chatText, type ChatContext } from '#contract/chat.ts';
+import { chatText, type ChatContext } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { useEarlierMessages } from '../hooks/use-earlier-messages.ts';

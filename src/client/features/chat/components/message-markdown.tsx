@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Components } from 'react-markdown';
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';

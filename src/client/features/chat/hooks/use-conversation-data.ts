@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
 import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages, readMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
 import { deleteMessage } from '../api/delete-message.ts';

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
-import { FREE_DECISIONS, decisionTextFromReply, decisionsText, type DecisionDto, type DecisionStatus } from '#contract/decisions.ts';
-import { errorCatalog, isUpgradeErrorCode } from '#contract/errors.ts';
+import { FREE_DECISIONS, decisionTextFromReply, decisionsText, type DecisionStatus } from '#contract/decisions-text.ts';
+import type { DecisionDto } from '#contract/decisions.ts';
+import { errorCatalog, isUpgradeErrorCode } from '#contract/errors-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { errorCodeOf } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCreateDecision } from '../api/create-decision.ts';
@@ -13,9 +15,16 @@ import { decisionsQueryOptions } from '../api/list-decisions.ts';
 import { useFollowUps } from '../api/list-follow-ups.ts';
 import { useStartFollowUp } from '../api/start-follow-up.ts';
 import { useUpdateDecision } from '../api/update-decision.ts';
-import { DecisionFormDialog, type DecisionFields, type DecisionFormValues } from '../components/decision-form-dialog.tsx';
-import { DecisionsPanel, type DecisionActions } from '../components/decisions-panel.tsx';
+import type { DecisionFields, DecisionFormValues } from '../components/decision-form-dialog.tsx';
+import type { DecisionActions } from '../components/decisions-panel.tsx';
 import { FollowUpPrompt } from '../components/follow-up-prompt.tsx';
+
+/*
+ * The panel and the form (react-hook-form, zod and the contract's schema) are chunks of their own, mounted when
+ * first opened: the chat screen loads and renders neither until the log is used (issue 18, decision 042).
+ */
+const DecisionFormDialog = lazy(() => import('../components/decision-form-dialog.tsx').then((m) => ({ default: m.DecisionFormDialog })));
+const DecisionsPanel = lazy(() => import('../components/decisions-panel.tsx').then((m) => ({ default: m.DecisionsPanel })));
 
 /** The chat's view of the decision log (the shape of chat's ChatDecisions, which this feature may not import). */
 export interface ChatDecisionsOptions {
@@ -154,17 +163,21 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
     followUp: first ? <FollowUpPrompt decision={first} more={due.length - 1} pending={busyId === first.id} onOpen={() => openFollowUp(first)} /> : null,
     dialogs: (
       <>
-        <DecisionsPanel open={panelOpen} onOpenChange={setPanelOpen} actions={actions} />
-        <DecisionFormDialog
-          open={editing !== null}
-          mode={editing?.mode ?? 'save'}
-          initial={editing?.initial ?? { kind: 'decision', text: '', ...empty }}
-          pending={create.isPending || update.isPending}
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          onSubmit={submit}
-        />
+        <WhenOpened open={panelOpen}>
+          <DecisionsPanel open={panelOpen} onOpenChange={setPanelOpen} actions={actions} />
+        </WhenOpened>
+        <WhenOpened open={editing !== null}>
+          <DecisionFormDialog
+            open={editing !== null}
+            mode={editing?.mode ?? 'save'}
+            initial={editing?.initial ?? { kind: 'decision', text: '', ...empty }}
+            pending={create.isPending || update.isPending}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            onSubmit={submit}
+          />
+        </WhenOpened>
       </>
     ),
   };

@@ -1,6 +1,6 @@
 import { Paperclip } from 'lucide-react';
 import { useId } from 'react';
-import { uploadText } from '#contract/documents.ts';
+import { uploadText } from '#contract/documents-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 

@@ -1,11 +1,15 @@
 import { AlertTriangle, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
-import { formatFileSize, type DocumentDto } from '#contract/documents.ts';
+import { lazy, useState } from 'react';
+import { formatFileSize } from '#contract/documents-text.ts';
+import type { DocumentDto } from '#contract/documents.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { useSessionDocuments } from '../api/session-documents.ts';
-import { DocumentAnalysisDialog } from './document-analysis-dialog.tsx';
 import { FileTypeIcon } from './file-type-icon.tsx';
+
+/** A chunk of its own, mounted when first opened (decision 042). */
+const DocumentAnalysisDialog = lazy(() => import('./document-analysis-dialog.tsx').then((m) => ({ default: m.DocumentAnalysisDialog })));
 
 function DocumentChip({ document }: { document: DocumentDto }) {
   const [open, setOpen] = useState(false);
@@ -36,7 +40,9 @@ function DocumentChip({ document }: { document: DocumentDto }) {
         </span>
         <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-hover/doc:translate-x-0.5" aria-hidden />
       </button>
-      <DocumentAnalysisDialog document={document} open={open} onOpenChange={setOpen} />
+      <WhenOpened open={open}>
+        <DocumentAnalysisDialog document={document} open={open} onOpenChange={setOpen} />
+      </WhenOpened>
     </li>
   );
 }

@@ -1,14 +1,7 @@
 import { Crown, Settings2, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { executiveRoles } from '#contract/roles.ts';
-import {
-  executiveRoleDescriptions,
-  MAX_ROUNDTABLE_SEATS,
-  MIN_ROUNDTABLE_SEATS,
-  roundtableFormatLabels,
-  roundtableText,
-  type RoundtableFormat,
-} from '#contract/roundtable.ts';
+import { executiveRoleDescriptions, MAX_ROUNDTABLE_SEATS, MIN_ROUNDTABLE_SEATS, roundtableFormatLabels, roundtableText, type RoundtableFormat } from '#contract/roundtable-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';

@@ -1,7 +1,8 @@
 import { ArrowRightLeft, Gauge, ShieldAlert } from 'lucide-react';
 import { memo } from 'react';
 import type { Components } from 'react-markdown';
-import { roundtableText, type Stance } from '#contract/roundtable.ts';
+import { roundtableText } from '#contract/roundtable-text.ts';
+import type { Stance } from '#contract/roundtable.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';

@@ -1,0 +1,27 @@
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+
+type Parser = typeof import('./reply-event-parser.ts');
+
+let parser: Promise<Parser['toReplyEvent']> | undefined;
+
+/** The reply stream's event reader (it needs zod), loaded once; a failed load is tried again by the next call. */
+export function loadReplyEventParser(): Promise<Parser['toReplyEvent']> {
+  parser ??= import('./reply-event-parser.ts').then(
+    (module) => module.toReplyEvent,
+    (error: unknown) => {
+      parser = undefined;
+      throw error;
+    },
+  );
+  return parser;
+}
+
+/**
+ * A question is on its way (the message box got focus, or it is being sent): load what its reply needs, the
+ * Markdown renderer and the stream's event reader, neither of which the chat screen's first load carries
+ * (issue 18, decision 042). Safe to call often.
+ */
+export function prepareForReply(): void {
+  startLoadingMarkdown();
+  loadReplyEventParser().catch(() => {});
+}
