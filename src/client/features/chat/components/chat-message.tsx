@@ -10,15 +10,18 @@ import { TypingDots } from './typing-indicator.tsx';
 
 /**
  * One formatter for every message: toLocaleTimeString builds a new Intl.DateTimeFormat on each call, which
- * was a tenth of the time to render a conversation's latest 50 messages (issue 18, decision 042).
+ * was a tenth of the time to render a conversation's latest 50 messages (issue 18, decision 042). The first
+ * one of a page also loads the locale's data (tens of milliseconds): it is made in a task of its own as soon
+ * as this module (the transcript's chunk, asked for when a conversation opens) is here, while the messages
+ * are usually still on their way, not while they render.
  */
 let timeFormat: Intl.DateTimeFormat | undefined;
+const timeFormatter = () => (timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }));
+setTimeout(timeFormatter, 0);
 
 function time(timestamp: string): string {
   const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return '';
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-  return timeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : timeFormatter().format(date);
 }
 
 /** A context change: a quiet, centred note between the messages. */

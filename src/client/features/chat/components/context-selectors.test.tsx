@@ -6,11 +6,12 @@ import { ContextSelectors } from './context-selectors.tsx';
 const context = { userRole: 'Research Analyst', executiveRole: 'CEO', industry: 'Technology' };
 const star = { visible: false, saved: false, saving: false, onToggle: () => {} };
 
-/** Renders the selectors and opens them from the context line (folded, they are not in the page). */
+/** Renders the selectors and opens them from the context line (folded, they are not in the page; their chunk loads). */
 async function setup(props: Partial<Parameters<typeof ContextSelectors>[0]> = {}) {
   const handlers = { onChange: vi.fn(), onLockedExecutive: vi.fn(), onUpgrade: vi.fn() };
   render(<ContextSelectors context={context} isPremium={false} fixed={false} star={star} {...handlers} {...props} />);
   await userEvent.click(screen.getByRole('button', { name: / talking to / }));
+  await screen.findByRole('combobox', { name: 'Talk to' });
   return handlers;
 }
 
@@ -65,7 +66,7 @@ describe('ContextSelectors, the compact context line', () => {
     await userEvent.click(line);
     expect(line).toHaveAttribute('aria-expanded', 'true');
     expect(panel).not.toHaveClass('hidden');
-    expect(screen.getAllByRole('combobox').map((box) => box.getAttribute('aria-label'))).toEqual(['My Role', 'Talk to', 'Industry']);
+    expect((await screen.findAllByRole('combobox')).map((box) => box.getAttribute('aria-label'))).toEqual(['My Role', 'Talk to', 'Industry']);
     await userEvent.click(line);
     expect(screen.queryAllByRole('combobox')).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import type { ChatMessageDto } from '#contract/chat.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
 import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
+import { transcriptModule } from '../components/transcript-module.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 import { messagesQueryOptions } from '../api/list-messages.ts';
 
@@ -23,11 +24,14 @@ export function useConversationData(sessionId: string | null, startNewConversati
   const sessionQuery = useQuery({ ...chatSessionQueryOptions(sessionId ?? ''), enabled: !!sessionId });
   const messagesQuery = useQuery({ ...messagesQueryOptions(sessionId ?? ''), enabled: !!sessionId });
 
-  // Replies are Markdown, drawn by a chunk of its own (decision 042): asked for as soon as the screen knows
-  // which conversation it opens (while rendering, before the messages are asked for), so it is there when
-  // they are. A new conversation asks for it when the message box is used (chat-composer.tsx): the empty
-  // screen shows no Markdown.
-  if (sessionId) startLoadingMarkdown();
+  // The transcript and the Markdown its replies are drawn with are chunks of their own (decision 042): asked
+  // for as soon as the screen knows which conversation it opens (while rendering, before the messages are
+  // asked for), so they are there when the messages are. A new conversation asks for them when the message
+  // box is used (prepare-reply.ts): the empty screen shows neither.
+  if (sessionId) {
+    startLoadingMarkdown();
+    transcriptModule.preload();
+  }
 
   const missing = !!sessionId && (isConversationMissing(sessionQuery.error) || isConversationMissing(messagesQuery.error));
   useEffect(() => {

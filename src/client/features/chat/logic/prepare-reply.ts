@@ -1,4 +1,5 @@
 import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { transcriptModule } from '../components/transcript-module.ts';
 
 type Parser = typeof import('./reply-event-parser.ts');
 
@@ -17,11 +18,12 @@ export function loadReplyEventParser(): Promise<Parser['toReplyEvent']> {
 }
 
 /**
- * A question is on its way (the message box got focus, or it is being sent): load what its reply needs, the
- * Markdown renderer and the stream's event reader, neither of which the chat screen's first load carries
- * (issue 18, decision 042). Safe to call often.
+ * A question is on its way (the message box got focus, or it is being sent): load what it and its reply need,
+ * the transcript, the Markdown renderer and the stream's event reader, none of which the chat screen's first
+ * load carries (issue 18, decision 042). Safe to call often.
  */
 export function prepareForReply(): void {
+  transcriptModule.preload();
   startLoadingMarkdown();
   loadReplyEventParser().catch(() => {});
 }

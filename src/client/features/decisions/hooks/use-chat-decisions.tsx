@@ -23,8 +23,12 @@ import { FollowUpPrompt } from '../components/follow-up-prompt.tsx';
  * The panel and the form (react-hook-form, zod and the contract's schema) are chunks of their own, mounted when
  * first opened: the chat screen loads and renders neither until the log is used (issue 18, decision 042).
  */
-const DecisionFormDialog = lazy(() => import('../components/decision-form-dialog.tsx').then((m) => ({ default: m.DecisionFormDialog })));
-const DecisionsPanel = lazy(() => import('../components/decisions-panel.tsx').then((m) => ({ default: m.DecisionsPanel })));
+const loadForm = () => import('../components/decision-form-dialog.tsx');
+const loadPanel = () => import('../components/decisions-panel.tsx');
+const DecisionFormDialog = lazy(() => loadForm().then((m) => ({ default: m.DecisionFormDialog })));
+const DecisionsPanel = lazy(() => loadPanel().then((m) => ({ default: m.DecisionsPanel })));
+const preloadForm = () => void loadForm().catch(() => {});
+const preloadPanel = () => void loadPanel().catch(() => {});
 
 /** The chat's view of the decision log (the shape of chat's ChatDecisions, which this feature may not import). */
 export interface ChatDecisionsOptions {
@@ -63,6 +67,7 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
 
   const save = useCallback(
     async (message: ChatMessageDto) => {
+      preloadForm();
       // The server decides (and refuses a second); the client mirrors it so a free account is not asked to fill a form in vain.
       if (!isPremium) {
         const current = await queryClient.fetchQuery(decisionsQueryOptions()).catch(() => null);
@@ -153,12 +158,24 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
   const first = due[0];
   return {
     headerButton: (
-      <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" onClick={() => setPanelOpen(true)} aria-label={decisionsText.panel.button} aria-haspopup="dialog">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="max-sm:size-9 max-sm:px-0"
+        onClick={() => setPanelOpen(true)}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+        aria-label={decisionsText.panel.button}
+        aria-haspopup="dialog"
+      >
         <ListChecks aria-hidden />
         <span className="hidden sm:inline">{decisionsText.panel.button}</span>
       </Button>
     ),
-    openPanel: () => setPanelOpen(true),
+    openPanel: () => {
+      preloadPanel();
+      setPanelOpen(true);
+    },
     save: saveReply,
     followUp: first ? <FollowUpPrompt decision={first} more={due.length - 1} pending={busyId === first.id} onOpen={() => openFollowUp(first)} /> : null,
     dialogs: (

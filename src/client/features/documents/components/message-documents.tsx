@@ -8,8 +8,10 @@ import { cn } from '#client/lib/class-names.ts';
 import { useSessionDocuments } from '../api/session-documents.ts';
 import { FileTypeIcon } from './file-type-icon.tsx';
 
-/** A chunk of its own, mounted when first opened (decision 042). */
-const DocumentAnalysisDialog = lazy(() => import('./document-analysis-dialog.tsx').then((m) => ({ default: m.DocumentAnalysisDialog })));
+/** A chunk of its own, asked for when a document is pointed at or focused, mounted when first opened (decision 042). */
+const loadAnalysisDialog = () => import('./document-analysis-dialog.tsx');
+const DocumentAnalysisDialog = lazy(() => loadAnalysisDialog().then((m) => ({ default: m.DocumentAnalysisDialog })));
+const preloadAnalysisDialog = () => void loadAnalysisDialog().catch(() => {});
 
 function DocumentChip({ document }: { document: DocumentDto }) {
   const [open, setOpen] = useState(false);
@@ -19,6 +21,8 @@ function DocumentChip({ document }: { document: DocumentDto }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={preloadAnalysisDialog}
+        onFocus={preloadAnalysisDialog}
         aria-label={`${document.originalName}, ${formatFileSize(document.size)}: ${state}`}
         className="group/doc flex w-full max-w-72 cursor-pointer items-center gap-2.5 rounded-xl border bg-card px-2.5 py-2 text-left text-card-foreground shadow-xs transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         data-testid="message-document"

@@ -35,8 +35,10 @@ export interface Attachments {
   renderMessageDocuments: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
 }
 
-/** A chunk of its own, mounted when first opened: the chat screen's first load does without it (decision 042). */
-const UploadDialog = lazy(() => import('../components/upload-dialog.tsx').then((m) => ({ default: m.UploadDialog })));
+/** A chunk of its own, asked for when the paperclip is pointed at or focused, mounted when first opened: the chat screen's first load does without it (decision 042). */
+const loadUploadDialog = () => import('../components/upload-dialog.tsx');
+const UploadDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadDialog })));
+const preloadUploadDialog = () => void loadUploadDialog().catch(() => {});
 
 const realCalls: UploadCalls = { getUploadUrl, putFile, processDocument, getDocument, sleep: abortableSleep, now: () => Date.now() };
 
@@ -116,7 +118,7 @@ export function useAttachments({ usage, onUpgrade, executiveRole, industry }: At
   );
 
   const allowance = limited ? { used: usage.attachmentsUsed, limit: usage.attachmentsLimit } : null;
-  const button = <AttachButton state={attachState} onAttach={() => setDialogOpen(true)} onUpgrade={() => onUpgrade(upgradeReason)} />;
+  const button = <AttachButton state={attachState} onAttach={() => setDialogOpen(true)} onUpgrade={() => onUpgrade(upgradeReason)} onPrepare={preloadUploadDialog} />;
   const panel = (
     <>
       {staged ? (
