@@ -84,6 +84,32 @@ export default tseslint.config(
     },
   },
   {
+    // The chat screen's first load carries no zod (issue 18, decision 042): its features take the contract's
+    // strings and constants from the *-text.ts modules; a value imported from a module that builds schemas
+    // would load zod and build every schema with the screen. Modules loaded when needed (a form's dialog, the
+    // reply stream's reader) may use the schemas; so may a dynamic import().
+    files: ['src/client/features/{chat,history,decisions,documents,roundtable,account,pwa}/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
+    ignores: [
+      'src/client/**/*.test.{ts,tsx}',
+      'src/client/features/chat/logic/reply-event-parser.ts',
+      'src/client/features/decisions/components/decision-form-dialog.tsx',
+      'src/client/features/account/components/{edit-profile,security}-dialog.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['#server/*', 'node:*'], message: 'The client may import only #contract and #client.' }],
+          paths: ['zod', ...['account', 'admin', 'analytics', 'auth', 'billing', 'chat', 'consent', 'contact', 'decisions', 'documents', 'errors', 'history', 'roundtable'].map((name) => `#contract/${name}.ts`)].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Import strings and constants from the *-text.ts module: this one builds zod schemas (decision 042).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/features/*/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [

@@ -125,7 +125,8 @@ export async function runLongConversationBench(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'co-bench-long-'));
   const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
   await runMigrations(database);
-  const app = await buildApp({ config: configFrom({ DATA_DIR: dataDir, AI_PROVIDER: 'demo' }), database, logger: false });
+  // CLIENT_DIR serves another build (an A/B comparison of two builds in the same minutes).
+  const app = await buildApp({ config: configFrom({ DATA_DIR: dataDir, AI_PROVIDER: 'demo', CLIENT_DIR: process.env.CLIENT_DIR }), database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Bench', lastName: 'Mark', email: 'long.bench@example.com', password: 'benchmark password' } });

@@ -580,17 +580,8 @@ export const genericAdvisorProfile: AdvisorProfile = {
   communicationStyle: 'Clear, balanced and practical. Lays out options and trade-offs, then makes a recommendation.',
 };
 
-/** The advisor card's words (issue 14, point 7), opened from the chat header. */
-export const advisorCardText = {
-  open: 'About your advisor',
-  title: (executiveRole: string) => `Your ${executiveRole}`,
-  subtitle: (title: string, industry: string) => `${title}, advising in ${industry}`,
-  focus: 'Focus',
-  frameworks: 'How they decide',
-  style: 'How they talk',
-  /** The compact context line's label for screen readers and its tooltip. */
-  contextLine: 'Change role, advisor and industry',
-} as const;
+// The card's words, without the profiles, for the screens that only show them (issue 18, decision 042).
+export { advisorCardText } from './advisor-card-text.ts';
 
 // includes() on the list, not `in` on the object: "constructor" or "__proto__" must not match.
 export function findAdvisorProfile(role: string): AdvisorProfile {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { profileImageSrc } from '#contract/account.ts';
+import { profileImageSrc } from '#contract/account-text.ts';
 import { cn } from '#client/lib/class-names.ts';
 
 const boxes = { sm: 'size-8 text-xs', lg: 'size-10 text-sm', xl: 'size-20 text-xl' } as const;

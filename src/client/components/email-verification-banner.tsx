@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MailCheck } from 'lucide-react';
-import { verificationText } from '#contract/auth.ts';
+import { verificationText } from '#contract/auth-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { api, ApiError } from '#client/lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { Camera, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { accountText } from '#contract/account.ts';
+import { accountText } from '#contract/account-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';

@@ -117,8 +117,27 @@ function split(className: string): [variants: string, utility: string] {
   return [className.slice(0, last + 1), className.slice(last + 1)];
 }
 
+/**
+ * Merged lists by their joined input. A screen combines the same few hundred lists on every render (a
+ * button's base and its variant): merging them again each time was a tenth of the chat screen's render
+ * (issue 18, decision 042). tailwind-merge keeps such a cache too. Bounded: cleared when full.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 1000;
+
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(' ').filter(Boolean);
+  const joined = clsx(inputs);
+  let result = merged.get(joined);
+  if (result === undefined) {
+    result = merge(joined);
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(joined, result);
+  }
+  return result;
+}
+
+function merge(joined: string): string {
+  const classes = joined.split(' ').filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];
   // From the last class back: a class survives unless a later one already took its group.

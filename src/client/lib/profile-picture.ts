@@ -1,4 +1,4 @@
-import { accountMessages, accountText } from '#contract/account.ts';
+import { accountMessages, accountText } from '#contract/account-text.ts';
 import { apiHeaders } from './api-client.ts';
 
 /** A failure of the picture flow, with the spec's words (section 8) for the 'Upload failed' notice. */

@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatUsage } from '#contract/chat.ts';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { api } from '#client/lib/api-client.ts';
 import { useSignOut } from '#client/lib/session.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
-import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { ProfileMenu, type ProfileMenuExtras } from './profile-menu.tsx';
-import { SecurityDialog } from './security-dialog.tsx';
+
+/*
+ * The dialogs are chunks of their own, with their forms (react-hook-form, zod and the contract's schemas),
+ * asked for when the menu opens and mounted when first opened: a page showing the menu loads none of it
+ * (issue 18, decision 042).
+ */
+const loadEditProfile = () => import('./edit-profile-dialog.tsx');
+const loadSecurity = () => import('./security-dialog.tsx');
+const loadDeleteAccount = () => import('./delete-account-dialog.tsx');
+const EditProfileDialog = lazy(() => loadEditProfile().then((m) => ({ default: m.EditProfileDialog })));
+const SecurityDialog = lazy(() => loadSecurity().then((m) => ({ default: m.SecurityDialog })));
+const DeleteAccountDialog = lazy(() => loadDeleteAccount().then((m) => ({ default: m.DeleteAccountDialog })));
+const preloadDialogs = () => void Promise.all([loadEditProfile(), loadSecurity(), loadDeleteAccount()]).catch(() => {});
 
 type OpenDialog = 'profile' | 'security' | 'delete' | null;
 
@@ -33,8 +44,10 @@ export function AccountMenu({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [, navigate] = useLocation();
   const signOut = useSignOut();
+  // The chat's own key for today's counters (features do not import each other): where the page reads them
+  // too (/chat, before its answer), both ask once, not twice (issue 18, decision 042).
   const ownUsage = useQuery({
-    queryKey: ['/api/chat/usage', user.id, 'menu'],
+    queryKey: ['/api/chat/usage', user.id],
     queryFn: ({ signal }) => api.get<ChatUsage>('/api/chat/usage', { signal }),
     enabled: usage === undefined,
     staleTime: 0,
@@ -51,15 +64,22 @@ export function AccountMenu({
         onSecurity={() => setDialog('security')}
         onAdminDashboard={() => navigate('/admin')}
         extras={extras}
+        onMenuOpen={preloadDialogs}
       />
-      <EditProfileDialog user={user} open={dialog === 'profile'} onOpenChange={close} />
-      <SecurityDialog userId={user.id} open={dialog === 'security'} onOpenChange={close} cookiePreferences={cookiePreferences} onDeleteAccount={() => setDialog('delete')} />
-      <DeleteAccountDialog
-        userId={user.id}
-        hasSubscription={user.appUserType === 'subscriber'}
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : 'security')}
-      />
+      <WhenOpened open={dialog === 'profile'}>
+        <EditProfileDialog user={user} open={dialog === 'profile'} onOpenChange={close} />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'security'}>
+        <SecurityDialog userId={user.id} open={dialog === 'security'} onOpenChange={close} cookiePreferences={cookiePreferences} onDeleteAccount={() => setDialog('delete')} />
+      </WhenOpened>
+      <WhenOpened open={dialog === 'delete'}>
+        <DeleteAccountDialog
+          userId={user.id}
+          hasSubscription={user.appUserType === 'subscriber'}
+          open={dialog === 'delete'}
+          onOpenChange={(open) => setDialog(open ? 'delete' : 'security')}
+        />
+      </WhenOpened>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleMinus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { accountText } from '#contract/account.ts';
+import { accountText } from '#contract/account-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Label } from '#client/components/ui/label.tsx';

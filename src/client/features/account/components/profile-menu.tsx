@@ -1,6 +1,6 @@
 import { Crown, LayoutDashboard, LogOut, Shield, UserPen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { accountText } from '#contract/account.ts';
+import { accountText } from '#contract/account-text.ts';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatUsage } from '#contract/chat.ts';
 import { Avatar } from '#client/components/avatar.tsx';
@@ -33,6 +33,7 @@ export function ProfileMenu({
   onSecurity,
   onAdminDashboard,
   extras,
+  onMenuOpen,
 }: {
   user: PublicUser;
   usage: ChatUsage | undefined;
@@ -42,6 +43,8 @@ export function ProfileMenu({
   onSecurity: () => void;
   onAdminDashboard: () => void;
   extras?: ProfileMenuExtras;
+  /** The menu opened: what its items open may be asked for now. */
+  onMenuOpen?: () => void;
 }) {
   const premium = usage?.isPremium ?? user.isPremium;
   const rows: [string, string][] = [
@@ -51,7 +54,7 @@ export function ProfileMenu({
     ['Document analysis', usage ? allowance(usage.attachmentsUsed, usage.attachmentsLimit) : '…'],
   ];
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} onOpenChange={(open) => (open ? onMenuOpen?.() : undefined)}>
       <DropdownMenuTrigger className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" aria-label="Profile menu">
         <Avatar user={user} size="sm" />
       </DropdownMenuTrigger>

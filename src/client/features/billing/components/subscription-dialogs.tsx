@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingText, formatBillingDate, subscriptionSummaryText as text } from '#contract/billing.ts';
+import { billingText, formatBillingDate, subscriptionSummaryText as text } from '#contract/billing-text.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { currentUserQueryKey } from '#client/lib/session.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useChangeSubscriptionPeriod } from '../api/change-subscription-period.ts';
 import { subscriptionInfoQueryOptions } from '../api/get-subscription-info.ts';
-import { openSubscriptionDialog, useOpenSubscriptionDialog } from '../hooks/subscription-dialog-store.ts';
+import { openSubscriptionDialog, useOpenSubscriptionDialog, type SubscriptionDialog } from '../hooks/subscription-dialog-store.ts';
 
 const serverText = (error: unknown, fallback: string) => (error instanceof ApiError && error.code ? error.message : fallback);
 
@@ -85,9 +86,17 @@ function SwitchPeriodDialog({ current }: { current: 'monthly' | 'yearly' }) {
   );
 }
 
-/** The subscription dialogs, rendered once beside the page (not inside the menu that opens them). */
+/** The subscription dialogs, rendered once beside the page (not inside the menu that opens them), built when first opened (decision 042). */
 export function SubscriptionDialogs() {
   const open = useOpenSubscriptionDialog();
+  return (
+    <WhenOpened open={open !== null}>
+      <OpenSubscriptionDialog open={open} />
+    </WhenOpened>
+  );
+}
+
+function OpenSubscriptionDialog({ open }: { open: SubscriptionDialog }) {
   const info = useQuery({ ...subscriptionInfoQueryOptions, enabled: open !== null });
   return (
     <Dialog open={open !== null} onOpenChange={(next) => (next ? undefined : openSubscriptionDialog(null))}>

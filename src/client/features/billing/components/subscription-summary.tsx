@@ -1,6 +1,6 @@
 import { Crown, Repeat, XCircle } from 'lucide-react';
 import type { PublicUser } from '#contract/auth.ts';
-import { formatBillingDate, subscriptionSummaryText as text } from '#contract/billing.ts';
+import { formatBillingDate, subscriptionSummaryText as text } from '#contract/billing-text.ts';
 import { plans } from '#contract/plans.ts';
 import { DropdownMenuItem } from '#client/components/ui/dropdown-menu.tsx';
 import { useSubscriptionInfo } from '../api/get-subscription-info.ts';

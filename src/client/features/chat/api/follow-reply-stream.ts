@@ -1,5 +1,6 @@
 import { apiHeaders } from '#client/lib/api-client.ts';
-import { isFinalReplyEvent, toReplyEvent, type ReplyEvent } from '../logic/reply-events.ts';
+import { loadReplyEventParser } from '../logic/prepare-reply.ts';
+import { isFinalReplyEvent, type ReplyEvent } from '../logic/reply-events.ts';
 import { SseParser } from '../logic/sse-parser.ts';
 
 export interface FollowReplyOptions {
@@ -36,9 +37,13 @@ export async function followReplyStream({ sessionId, messageId, heldLength, onEv
   let failures = 0;
   let retryMs = DEFAULT_RETRY_MS;
   let wantSnapshot = false;
+  // The events are checked against the contract's schemas (zod), loaded with the first reply followed (decision
+  // 042); a failed load counts as a failed attempt, like a dropped connection.
+  let toReplyEvent: Awaited<ReturnType<typeof loadReplyEventParser>> | undefined;
 
   while (!signal.aborted) {
     try {
+      toReplyEvent ??= await loadReplyEventParser();
       const headers = apiHeaders({ accept: 'text/event-stream' });
       if (!wantSnapshot) headers.set('last-event-id', String(heldLength()));
       wantSnapshot = false;

@@ -10,6 +10,8 @@ describe('AdvisorCard', () => {
     await userEvent.click(screen.getByRole('button', { name: advisorCardText.open }));
     const card = screen.getByRole('dialog', { name: advisorCardText.title('CFO') });
     const cfo = advisorProfiles.CFO;
+    // The profiles are a chunk of their own, loaded when the card opens (decision 042).
+    await within(card).findByText(cfo.communicationStyle);
     expect(card).toHaveTextContent(advisorCardText.subtitle(cfo.title, 'Healthcare'));
     for (const p of cfo.priorities) expect(within(card).getByText(p)).toBeInTheDocument();
     for (const f of cfo.decisionFrameworks) expect(within(card).getByText(f.name)).toBeInTheDocument();
@@ -20,6 +22,6 @@ describe('AdvisorCard', () => {
   it('an unknown role (old data) shows the generalist rather than nothing', async () => {
     render(<AdvisorCard executiveRole="Chief Vibes Officer" industry="Music" />);
     await userEvent.click(screen.getByRole('button', { name: advisorCardText.open }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Senior Executive, advising in Music');
+    expect(await screen.findByText('Senior Executive, advising in Music')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { ArrowUp, Keyboard, Mic, MicOff, Pencil, Square, WifiOff, X } from 'lucide-react';
 import { useLayoutEffect, useRef, type Dispatch, type KeyboardEvent, type ReactNode, type SetStateAction } from 'react';
-import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
+import { chatText, MAX_MESSAGE_LENGTH } from '#contract/chat-text.ts';
 import { offlineText } from '#contract/pwa.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { prepareForReply } from '../logic/prepare-reply.ts';
 import { useOnlineStatus } from '#client/lib/use-online-status.ts';
 
 const MAX_HEIGHT_PX = 200;
@@ -40,6 +41,13 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
+    // Empty, the textarea is its CSS height (one row): nothing to measure. Reading scrollHeight forces a
+    // layout of the whole page inside React's commit, which on the screen's first render was its
+    // longest step (issue 18, decision 042).
+    if (!draft) {
+      el.style.height = '';
+      return;
+    }
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [draft]);
@@ -105,6 +113,8 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           maxLength={MAX_MESSAGE_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
+          // A question is coming: load what its reply needs (decision 042).
+          onFocus={prepareForReply}
           disabled={atLimit}
           placeholder={limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`}
           className={cn(

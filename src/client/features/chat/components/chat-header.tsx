@@ -6,8 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { clientConfig } from '#client/config.ts';
 import { cn } from '#client/lib/class-names.ts';
-import { chatText } from '#contract/chat.ts';
-import { decisionsText } from '#contract/decisions.ts';
+import { chatText } from '#contract/chat-text.ts';
+import { decisionsText } from '#contract/decisions-text.ts';
 
 interface Props {
   /** The conversation sidebar's button on small screens (decision 033); null where the sidebar is a column. */

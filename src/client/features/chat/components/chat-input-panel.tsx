@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { ChatContext, ChatUsage } from '#contract/chat.ts';
-import { errorCatalog } from '#contract/errors.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import type { ShowUpgrade } from '../notify-failure.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ContextSelectors } from './context-selectors.tsx';

@@ -4,14 +4,24 @@ import type { ChatMessageDto } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
-import { markdownWhileStreaming } from '../logic/streaming-markdown.ts';
 import { MessageActions, type MessageHandlers } from './message-actions.tsx';
 import { MessageMarkdown } from './message-markdown.tsx';
 import { TypingDots } from './typing-indicator.tsx';
 
+/**
+ * One formatter for every message: toLocaleTimeString builds a new Intl.DateTimeFormat on each call, which
+ * was a tenth of the time to render a conversation's latest 50 messages (issue 18, decision 042). The first
+ * one of a page also loads the locale's data (tens of milliseconds): it is made in a task of its own as soon
+ * as this module (the transcript's chunk, asked for when a conversation opens) is here, while the messages
+ * are usually still on their way, not while they render.
+ */
+let timeFormat: Intl.DateTimeFormat | undefined;
+const timeFormatter = () => (timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }));
+setTimeout(timeFormatter, 0);
+
 function time(timestamp: string): string {
   const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? '' : timeFormatter().format(date);
 }
 
 /** A context change: a quiet, centred note between the messages. */
@@ -27,7 +37,7 @@ export function SystemNote({ message }: { message: Pick<ChatMessageDto, 'content
 }
 
 /** `pendingNote`: what a message not yet sent is waiting for (default 'Sending…'). */
-export function UserMessage({
+function UserMessageView({
   message,
   handlers,
   documents,
@@ -58,6 +68,9 @@ export function UserMessage({
     </article>
   );
 }
+
+/** Memoised: a transcript re-renders with the screen (usage, follow-ups, a reply streaming), its settled rows need not. */
+export const UserMessage = memo(UserMessageView);
 
 /** The advisor's mark: the role's initials on brass. */
 export function AdvisorAvatar({ role, className }: { role: string; className?: string }) {
@@ -107,7 +120,12 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
           {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
-          {waiting ? <TypingDots label={`${advisor} is thinking`} /> : <MessageMarkdown content={streaming ? markdownWhileStreaming(body) : body} copyable={!streaming} />}
+          {waiting ? (
+            <TypingDots label={`${advisor} is thinking`} />
+          ) : (
+            // Until the Markdown renderer is here (rare: it is preloaded), the dots of a reply on its way.
+            <MessageMarkdown content={body} streaming={streaming} fallback={<TypingDots label={`${advisor} is thinking`} />} />
+          )}
           {streaming && body ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand align-text-bottom" aria-hidden /> : null}
           {message.status === 'failed' ? (
             <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
-import { chatText, type ChatMessageDto, type ChatSessionDto, type ChatUsage } from '#contract/chat.ts';
-import { errorCatalog } from '#contract/errors.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto, ChatSessionDto, ChatUsage } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
 import { useNoDecisions, type UseChatDecisions } from '../decisions.ts';
@@ -18,12 +20,14 @@ import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
+import { useRepliesReady } from '../hooks/use-replies-ready.ts';
 import { useReplyStream } from '../hooks/use-reply-stream.ts';
 import { useSaveDefaults } from '../hooks/use-save-defaults.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.ts';
 import { canChangeContext, isOutOfInteractions } from '../logic/chat-rules.ts';
+import { prepareForReply } from '../logic/prepare-reply.ts';
 import { renewalPhrase } from '../logic/renewal.ts';
 import { useSessionTitle } from '../hooks/use-session-title.ts';
 import { AdvisorCard } from './advisor-card.tsx';
@@ -93,6 +97,9 @@ function ChatWorkspace({
   const uploadDocuments = useCallback((id: string) => upload.current(id), []);
   const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show, uploadDocuments });
   const { context, messages, pending, streaming, usage } = conversation;
+  // A conversation that opens with replies shows them once the Markdown renderer is here (decision 042).
+  const repliesReady = useRepliesReady(sessionId, messages, pending !== null);
+  const loading = conversation.loading || !repliesReady;
   const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry });
   upload.current = attachments.upload;
   const roundtables = useRoundtables({ sessionId, context, isPremium: user.isPremium, onUpgrade: upgrade.show });
@@ -178,6 +185,8 @@ function ChatWorkspace({
   const { removeNow } = actions;
   const send = useCallback(
     async (text: string) => {
+      // What the reply needs (usually asked for already, when the message box got focus).
+      prepareForReply();
       scroller.scrollToBottom();
       if (editing) {
         // The edited question replaces the old one: the old question and its reply go first, so the new
@@ -223,7 +232,7 @@ function ChatWorkspace({
                   firstName={user.firstName}
                   context={context}
                   historyHref={historyHref}
-                  loading={conversation.loading}
+                  loading={loading}
                   loadError={conversation.loadError}
                   onReload={conversation.reload}
                   earlier={earlier}
@@ -264,7 +273,7 @@ function ChatWorkspace({
               attach: roundtables.active ? null : attachments.button,
               setDraft,
               onSend: send,
-              busy: pending !== null || conversation.loading,
+              busy: pending !== null || loading,
               streaming: streaming !== null || roundtables.running,
               onStop: stop,
               advisor: context.executiveRole,
@@ -277,17 +286,24 @@ function ChatWorkspace({
           />
         </div>
       </div>
-      <ConfirmDeleteMessage
-        message={toDelete}
-        onCancel={() => setToDelete(null)}
-        onConfirm={(message) => {
-          setToDelete(null);
-          actions.remove(message);
-        }}
-      />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {/* Dialogs are built when first opened (decision 042). */}
+      <WhenOpened open={toDelete !== null}>
+        <ConfirmDeleteMessage
+          message={toDelete}
+          onCancel={() => setToDelete(null)}
+          onConfirm={(message) => {
+            setToDelete(null);
+            actions.remove(message);
+          }}
+        />
+      </WhenOpened>
+      <WhenOpened open={shortcutsOpen}>
+        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      </WhenOpened>
       {decisions.dialogs}
-      <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.onOpenChange} reason={upgrade.reason} />
+      <WhenOpened open={upgrade.open}>
+        <UpgradeDialog open={upgrade.open} onOpenChange={upgrade.onOpenChange} reason={upgrade.reason} />
+      </WhenOpened>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>

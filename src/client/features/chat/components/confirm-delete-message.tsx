@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 

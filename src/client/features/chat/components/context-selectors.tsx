@@ -1,12 +1,10 @@
-import { ChevronDown, Lock, SlidersHorizontal, Star } from 'lucide-react';
+import { ChevronDown, Lock, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChatContext } from '#contract/chat.ts';
-import { advisorCardText } from '#contract/advisor-profiles.ts';
-import { executiveRoles, industries } from '#contract/roles.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
+import { advisorCardText } from '#contract/advisor-card-text.ts';
 import { cn } from '#client/lib/class-names.ts';
-import { isExecutiveLocked } from '../logic/chat-rules.ts';
+import { lazyModule } from '#client/lib/lazy-module.ts';
+import type { ContextFieldsProps } from './context-fields.tsx';
 
 interface Props {
   context: ChatContext;
@@ -19,52 +17,12 @@ interface Props {
   star: { visible: boolean; saved: boolean; saving: boolean; onToggle: () => void };
 }
 
-function Field({
-  label,
-  value,
-  options,
-  disabled,
-  locked,
-  onValueChange,
-  className,
-}: {
-  className?: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-  disabled: boolean;
-  locked?: (option: string) => boolean;
-  onValueChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('grid min-w-0 gap-1', className)}>
-      <label htmlFor={id} className="text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase">
-        {label}
-      </label>
-      <Select value={value} onValueChange={onValueChange} disabled={disabled}>
-        <SelectTrigger id={id} aria-label={label} className="h-9">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => {
-            const isLocked = locked?.(option) ?? false;
-            return (
-              <SelectItem key={option} value={option} className={cn(isLocked && 'text-muted-foreground')}>
-                <SelectItemText>{option}</SelectItemText>
-                {isLocked ? (
-                  <span className="ml-auto inline-flex items-center gap-1 pl-3 text-[0.6875rem] font-semibold text-accent-foreground">
-                    <Lock className="size-3" aria-hidden />
-                    Premium
-                  </span>
-                ) : null}
-              </SelectItem>
-            );
-          })}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+/** The panel's selectors are a chunk of their own (context-fields.tsx; decision 042). */
+const fields = lazyModule(() => import('./context-fields.tsx'));
+
+function OpenFields(props: ContextFieldsProps) {
+  const loaded = fields.use();
+  return loaded ? <loaded.ContextFields {...props} /> : null;
 }
 
 /** My Role, Talk to and Industry (spec section 2), with the locks of section 5 and the star that saves defaults. */
@@ -83,6 +41,8 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
         className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-left text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         aria-expanded={expanded}
         aria-controls={panelId}
+        onPointerEnter={fields.preload}
+        onFocus={fields.preload}
         onClick={() => setExpanded((v) => !v)}
       >
         {fixed ? <Lock className="size-3.5 shrink-0" aria-label="Fixed for this conversation" /> : <SlidersHorizontal className="size-3.5 shrink-0" aria-hidden />}
@@ -92,42 +52,16 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
         </span>
         <ChevronDown className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} aria-hidden />
       </button>
+      {/*
+        The selectors exist only while open: folded (the usual state) they would be three Radix Selects
+        rendering all their options into the page unseen, and rendering them again with every change of the
+        chat screen (a third of the screen's first render; issue 18, decision 042).
+      */}
       <div
         id={panelId}
         className={cn('items-end gap-2 md:gap-3', star.visible ? 'md:grid-cols-[1fr_1fr_1fr_auto]' : 'md:grid-cols-3', expanded ? 'grid grid-cols-2' : 'hidden')}
       >
-        <Field label="My Role" value={context.userRole} options={executiveRoles} disabled={fixed} onValueChange={(userRole) => onChange({ userRole })} />
-        <Field
-          label="Talk to"
-          value={context.executiveRole}
-          options={executiveRoles}
-          disabled={fixed}
-          locked={(role) => isExecutiveLocked(role, isPremium)}
-          onValueChange={(executiveRole) => (isExecutiveLocked(executiveRole, isPremium) ? onLockedExecutive(executiveRole) : onChange({ executiveRole }))}
-        />
-        <Field
-          label="Industry"
-          value={context.industry}
-          options={industries}
-          disabled={fixed}
-          className={cn(!star.visible && 'max-md:col-span-2')}
-          onValueChange={(industry) => onChange({ industry })}
-        />
-        {star.visible ? (
-          <Button
-            variant="outline"
-            size="icon"
-            className="h-9 w-full md:w-9"
-            aria-pressed={star.saved}
-            aria-label={star.saved ? 'Saved as your defaults (select to clear)' : 'Save as my defaults'}
-            title={star.saved ? 'These are your defaults. Select to clear them.' : 'Save role, advisor and industry as your defaults'}
-            disabled={star.saving}
-            onClick={star.onToggle}
-          >
-            <Star className={cn(star.saved && 'fill-brand text-brand')} aria-hidden />
-            <span className="md:hidden">{star.saved ? 'Saved as defaults' : 'Save as defaults'}</span>
-          </Button>
-        ) : null}
+        {expanded ? <OpenFields context={context} isPremium={isPremium} fixed={fixed} onChange={onChange} onLockedExecutive={onLockedExecutive} star={star} /> : null}
       </div>
       {fixed ? (
         <p className={cn('text-xs text-muted-foreground', !expanded && 'hidden')}>

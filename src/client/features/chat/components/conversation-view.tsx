@@ -1,12 +1,13 @@
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { chatText, type ChatContext } from '#contract/chat.ts';
+import type { ComponentProps, ReactNode } from 'react';
+import { chatText, type ChatContext } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import type { PendingMessage } from '../hooks/use-send-message.ts';
 import type { MessageHandlers } from './message-actions.tsx';
-import { MessageList } from './message-list.tsx';
+import type { MessageList } from './message-list.tsx';
+import { transcriptModule } from './transcript-module.ts';
 import { WelcomeCard, type WelcomeLimit } from './welcome-card.tsx';
 
 interface Props {
@@ -34,15 +35,23 @@ interface Props {
   followUp?: ReactNode;
 }
 
+function LoadingConversation() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="size-6 text-muted-foreground" label="Loading conversation" />
+    </div>
+  );
+}
+
+/** The transcript once its chunk is here (it is asked for with the conversation; until then, still loading). */
+function Transcript(props: ComponentProps<typeof MessageList>) {
+  const loaded = transcriptModule.use();
+  return loaded ? <loaded.MessageList {...props} /> : <LoadingConversation />;
+}
+
 /** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
 export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp }: Props) {
-  if (loading) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-6 text-muted-foreground" label="Loading conversation" />
-      </div>
-    );
-  }
+  if (loading) return <LoadingConversation />;
   if (loadError) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center" role="alert">
@@ -63,7 +72,7 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
       <h1 className="sr-only">
         Conversation with your {context.executiveRole}, {context.industry}
       </h1>
-      <MessageList
+      <Transcript
         messages={earlier.visible}
         pending={pending}
         advisor={replyingAdvisor ?? context.executiveRole}

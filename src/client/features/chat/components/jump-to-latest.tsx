@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 
 /**
  * Shown while the reader is scrolled up from the end of the transcript (issue 14, defect 9): takes them

@@ -1,7 +1,8 @@
 import { BookmarkPlus, Check, Copy, Pencil, RefreshCw, ThumbsDown, ThumbsUp, Trash2, Users } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
-import { decisionsText } from '#contract/decisions.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
+import { decisionsText } from '#contract/decisions-text.ts';
 import { executiveRoles } from '#contract/roles.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/class-names.ts';

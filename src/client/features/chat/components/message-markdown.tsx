@@ -1,9 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { chatText } from '#contract/chat.ts';
-import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
+import type { Components } from 'react-markdown';
+import { chatText } from '#contract/chat-text.ts';
+import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';
 
@@ -110,12 +109,15 @@ const copyableComponents: Components = {
   pre: ({ node: _node, ...props }) => <CopyableCode {...props} />,
 };
 
-export const MessageMarkdown = memo(function MessageMarkdown({ content, copyable = false }: { content: string; copyable?: boolean }) {
+/**
+ * A reply's words. `streaming`: still being written (no copy buttons; unclosed marks completed for display).
+ * `fallback`: what shows while the Markdown renderer is not loaded yet (it is preloaded; the chat screen
+ * waits for it before showing a conversation's replies), never the text unformatted.
+ */
+export const MessageMarkdown = memo(function MessageMarkdown({ content, streaming = false, fallback }: { content: string; streaming?: boolean; fallback?: ReactNode }) {
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
-      <Markdown remarkPlugins={[remarkGfm]} components={copyable ? copyableComponents : components}>
-        {limitMarkdownNesting(content)}
-      </Markdown>
+      <GfmMarkdown content={content} streaming={streaming} components={streaming ? components : copyableComponents} fallback={fallback} />
     </div>
   );
 });

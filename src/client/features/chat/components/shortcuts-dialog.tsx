@@ -1,4 +1,4 @@
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 
 /** The list of keyboard shortcuts, opened with "?" or the keyboard button under the message box. */

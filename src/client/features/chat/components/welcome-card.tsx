@@ -1,7 +1,7 @@
 import { Clock, Crown, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { chatText, type ChatContext } from '#contract/chat.ts';
+import { chatText, type ChatContext } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useInstallHint } from '#client/lib/install-hint-slot.tsx';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { chatText, type ChatContext, type ChatSessionDto } from '#contract/chat.ts';
-import { errorCatalog } from '#contract/errors.ts';
+import { chatText, type ChatContext } from '#contract/chat-text.ts';
+import type { ChatSessionDto } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { mergeMessages, setSession, updateMessages } from '../api/chat-cache.ts';
 import { updateChatContext } from '../api/update-chat-context.ts';
 import { canChangeContext } from '../logic/chat-rules.ts';

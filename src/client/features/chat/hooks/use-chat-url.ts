@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
 import { currentUserQueryKey } from '#client/lib/session.ts';

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
+import { transcriptModule } from '../components/transcript-module.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 import { messagesQueryOptions } from '../api/list-messages.ts';
 
@@ -20,6 +23,15 @@ export function isConversationMissing(error: unknown): boolean {
 export function useConversationData(sessionId: string | null, startNewConversation: () => void) {
   const sessionQuery = useQuery({ ...chatSessionQueryOptions(sessionId ?? ''), enabled: !!sessionId });
   const messagesQuery = useQuery({ ...messagesQueryOptions(sessionId ?? ''), enabled: !!sessionId });
+
+  // The transcript and the Markdown its replies are drawn with are chunks of their own (decision 042): asked
+  // for as soon as the screen knows which conversation it opens (while rendering, before the messages are
+  // asked for), so they are there when the messages are. A new conversation asks for them when the message
+  // box is used (prepare-reply.ts): the empty screen shows neither.
+  if (sessionId) {
+    startLoadingMarkdown();
+    transcriptModule.preload();
+  }
 
   const missing = !!sessionId && (isConversationMissing(sessionQuery.error) || isConversationMissing(messagesQuery.error));
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { chatText, type ChatMessageDto, type ListMessagesResponse } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto, ListMessagesResponse } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages } from '../api/chat-cache.ts';
 import { listMessages } from '../api/list-messages.ts';

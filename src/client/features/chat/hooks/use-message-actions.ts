@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { notify } from '#client/lib/notify.ts';
 import { chatKeys, mergeMessages, readMessages, updateMessage, updateMessages } from '../api/chat-cache.ts';
 import { deleteMessage } from '../api/delete-message.ts';
@@ -12,7 +13,7 @@ import { stopReply } from '../api/stop-reply.ts';
 import type { MessageHandlers } from '../components/message-actions.tsx';
 import { messagesDeletedWith, nextFeedback, type Feedback, type FeedbackAction } from '../logic/chat-rules.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
-import { markdownToRichText, writeRichText } from '../logic/rich-copy.ts';
+import { writeRichText } from '../logic/rich-copy.ts';
 import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
 
 /**
@@ -92,8 +93,12 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
   const copy = useCallback(async (message: ChatMessageDto): Promise<boolean> => {
     try {
       // A reply goes on the clipboard formatted (HTML) and as clean text, never as raw Markdown (issue 14, defect 10).
-      if (message.role === 'assistant') await writeRichText(markdownToRichText(splitDemoMarker(message.content).body));
-      else await navigator.clipboard.writeText(message.content);
+      if (message.role === 'assistant') {
+        const body = splitDemoMarker(message.content).body;
+        await writeRichText(import('../logic/reply-rich-copy.ts').then(({ markdownToRichText }) => markdownToRichText(body)));
+      } else {
+        await navigator.clipboard.writeText(message.content);
+      }
       return true;
     } catch {
       notify({ ...chatText.copyFailed, variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { READ_ALOUD_DELAY_MS } from '#contract/limits.ts';
 import { notify } from '#client/lib/notify.ts';
 import { speechTextFrom } from '../logic/speech-text.ts';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { chatText, type ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { chatKeys } from '../api/chat-cache.ts';
 
 /**

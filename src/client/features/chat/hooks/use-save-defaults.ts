@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#contract/auth.ts';
-import { chatText, type ChatContext } from '#contract/chat.ts';
+import { chatText, type ChatContext } from '#contract/chat-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import { currentUserQueryKey } from '#client/lib/session.ts';
 import { updateChatDefaults } from '../api/update-chat-defaults.ts';

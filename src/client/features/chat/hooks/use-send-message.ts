@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { chatText, defaultSessionTitle, type ChatContext, type ChatMessageDto, type ChatUsage } from '#contract/chat.ts';
-import { errorCatalog } from '#contract/errors.ts';
+import { chatText, defaultSessionTitle, type ChatContext } from '#contract/chat-text.ts';
+import type { ChatMessageDto, ChatUsage } from '#contract/chat.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { chatKeys, mergeMessages, setSession, updateMessages } from '../api/chat-cache.ts';
 import { createChatSession } from '../api/create-chat-session.ts';
 import { sendUserMessage } from '../api/send-message.ts';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { chatText, type ChatMessageDto, type ChatSessionDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
+import type { ChatMessageDto, ChatSessionDto } from '#contract/chat.ts';
 import { shouldGenerateTitle } from '#contract/limits.ts';
 import { chatSessionQueryOptions } from '../api/get-chat-session.ts';
 

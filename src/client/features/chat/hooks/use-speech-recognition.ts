@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chatText } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { notify } from '#client/lib/notify.ts';
 
 // The Web Speech API is not in TypeScript's DOM library yet: the little of it used here.

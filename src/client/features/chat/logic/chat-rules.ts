@@ -1,6 +1,6 @@
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatContext, ChatMessageDto, ChatUsage } from '#contract/chat.ts';
-import { isUpgradeErrorCode } from '#contract/errors.ts';
+import { isUpgradeErrorCode } from '#contract/errors-text.ts';
 import { chatDefaults, executiveRoles, industries, isFreeExecutiveRole } from '#contract/roles.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
 

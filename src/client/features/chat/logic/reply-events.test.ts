@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { chatMessage } from '#tests/helpers/chat-message.ts';
-import { applyReplyEvent, isFinalReplyEvent, isOutOfStep, toReplyEvent, type ReplyEvent } from './reply-events.ts';
+import { toReplyEvent } from './reply-event-parser.ts';
+import { applyReplyEvent, isFinalReplyEvent, isOutOfStep, type ReplyEvent } from './reply-events.ts';
 
 const base: ChatMessageDto = chatMessage({ status: 'streaming' });
 

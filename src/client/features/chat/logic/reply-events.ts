@@ -1,15 +1,4 @@
-import {
-  streamDeltaEventSchema,
-  streamDoneEventSchema,
-  streamErrorEventSchema,
-  streamSnapshotEventSchema,
-  type ChatMessageDto,
-  type StreamDeltaEvent,
-  type StreamDoneEvent,
-  type StreamErrorEvent,
-  type StreamSnapshotEvent,
-} from '#contract/chat.ts';
-import type { SseEvent } from './sse-parser.ts';
+import type { ChatMessageDto, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent, StreamSnapshotEvent } from '#contract/chat.ts';
 
 /** The events of a reply stream (src/contract/chat.ts), typed; `offset` is the event id: the reply's length after it. */
 export type ReplyEvent =
@@ -17,29 +6,6 @@ export type ReplyEvent =
   | ({ type: 'delta'; offset: number } & StreamDeltaEvent)
   | ({ type: 'done'; offset: number } & StreamDoneEvent)
   | ({ type: 'error'; offset: number } & StreamErrorEvent);
-
-const schemas = {
-  snapshot: streamSnapshotEventSchema,
-  delta: streamDeltaEventSchema,
-  done: streamDoneEventSchema,
-  error: streamErrorEventSchema,
-} as const;
-
-/** A raw SSE event as a reply event; null for anything unknown or malformed (ignored, never fatal). */
-export function toReplyEvent(raw: SseEvent): ReplyEvent | null {
-  if (!(raw.event in schemas)) return null;
-  const type = raw.event as keyof typeof schemas;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.data);
-  } catch {
-    return null;
-  }
-  const parsed = schemas[type].safeParse(json);
-  if (!parsed.success) return null;
-  const offset = raw.id !== null && /^\d+$/.test(raw.id) ? Number(raw.id) : -1;
-  return { type, offset, ...parsed.data } as ReplyEvent;
-}
 
 export function isFinalReplyEvent(event: ReplyEvent): boolean {
   return event.type === 'done' || event.type === 'error';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeToRichText, markdownToRichText, tableToRichText } from './rich-copy.ts';
+import { markdownToRichText } from './reply-rich-copy.ts';
+import { codeToRichText, tableToRichText } from './rich-copy.ts';
 
 describe('copying a reply as rich text and plain text (issue 14, defect 10)', () => {
   const reply = [

@@ -1,6 +1,6 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import { accountText } from '#contract/account.ts';
+import { accountText } from '#contract/account-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCookieConsent } from '../hooks/use-cookie-consent.ts';
 

@@ -1,6 +1,7 @@
 import { CalendarClock, CalendarDays, ExternalLink, MessageSquareReply, Pencil, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
-import { decisionStatuses, decisionsText, type DecisionDto, type DecisionStatus } from '#contract/decisions.ts';
+import { decisionStatuses, decisionsText, type DecisionStatus } from '#contract/decisions-text.ts';
+import type { DecisionDto } from '#contract/decisions.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';

@@ -1,5 +1,6 @@
 import { MessageSquareReply } from 'lucide-react';
-import { decisionsText, type DecisionDto } from '#contract/decisions.ts';
+import { decisionsText } from '#contract/decisions-text.ts';
+import type { DecisionDto } from '#contract/decisions.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDay } from '../logic/decision-dates.ts';

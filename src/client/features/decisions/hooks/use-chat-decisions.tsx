@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
-import { FREE_DECISIONS, decisionTextFromReply, decisionsText, type DecisionDto, type DecisionStatus } from '#contract/decisions.ts';
-import { errorCatalog, isUpgradeErrorCode } from '#contract/errors.ts';
+import { FREE_DECISIONS, decisionTextFromReply, decisionsText, type DecisionStatus } from '#contract/decisions-text.ts';
+import type { DecisionDto } from '#contract/decisions.ts';
+import { errorCatalog, isUpgradeErrorCode } from '#contract/errors-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { errorCodeOf } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useCreateDecision } from '../api/create-decision.ts';
@@ -13,9 +15,20 @@ import { decisionsQueryOptions } from '../api/list-decisions.ts';
 import { useFollowUps } from '../api/list-follow-ups.ts';
 import { useStartFollowUp } from '../api/start-follow-up.ts';
 import { useUpdateDecision } from '../api/update-decision.ts';
-import { DecisionFormDialog, type DecisionFields, type DecisionFormValues } from '../components/decision-form-dialog.tsx';
-import { DecisionsPanel, type DecisionActions } from '../components/decisions-panel.tsx';
+import type { DecisionFields, DecisionFormValues } from '../components/decision-form-dialog.tsx';
+import type { DecisionActions } from '../components/decisions-panel.tsx';
 import { FollowUpPrompt } from '../components/follow-up-prompt.tsx';
+
+/*
+ * The panel and the form (react-hook-form, zod and the contract's schema) are chunks of their own, mounted when
+ * first opened: the chat screen loads and renders neither until the log is used (issue 18, decision 042).
+ */
+const loadForm = () => import('../components/decision-form-dialog.tsx');
+const loadPanel = () => import('../components/decisions-panel.tsx');
+const DecisionFormDialog = lazy(() => loadForm().then((m) => ({ default: m.DecisionFormDialog })));
+const DecisionsPanel = lazy(() => loadPanel().then((m) => ({ default: m.DecisionsPanel })));
+const preloadForm = () => void loadForm().catch(() => {});
+const preloadPanel = () => void loadPanel().catch(() => {});
 
 /** The chat's view of the decision log (the shape of chat's ChatDecisions, which this feature may not import). */
 export interface ChatDecisionsOptions {
@@ -54,6 +67,7 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
 
   const save = useCallback(
     async (message: ChatMessageDto) => {
+      preloadForm();
       // The server decides (and refuses a second); the client mirrors it so a free account is not asked to fill a form in vain.
       if (!isPremium) {
         const current = await queryClient.fetchQuery(decisionsQueryOptions()).catch(() => null);
@@ -137,31 +151,50 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
     [busyId, update, remove, refused, openSession, openFollowUp],
   );
 
+  // Stable, so the chat's message handlers (and every memoised message) do not change with each render.
+  const saveReply = useCallback((message: ChatMessageDto) => void save(message), [save]);
+
   const due = followUps.data?.decisions ?? [];
   const first = due[0];
   return {
     headerButton: (
-      <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" onClick={() => setPanelOpen(true)} aria-label={decisionsText.panel.button} aria-haspopup="dialog">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="max-sm:size-9 max-sm:px-0"
+        onClick={() => setPanelOpen(true)}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+        aria-label={decisionsText.panel.button}
+        aria-haspopup="dialog"
+      >
         <ListChecks aria-hidden />
         <span className="hidden sm:inline">{decisionsText.panel.button}</span>
       </Button>
     ),
-    openPanel: () => setPanelOpen(true),
-    save: (message: ChatMessageDto) => void save(message),
+    openPanel: () => {
+      preloadPanel();
+      setPanelOpen(true);
+    },
+    save: saveReply,
     followUp: first ? <FollowUpPrompt decision={first} more={due.length - 1} pending={busyId === first.id} onOpen={() => openFollowUp(first)} /> : null,
     dialogs: (
       <>
-        <DecisionsPanel open={panelOpen} onOpenChange={setPanelOpen} actions={actions} />
-        <DecisionFormDialog
-          open={editing !== null}
-          mode={editing?.mode ?? 'save'}
-          initial={editing?.initial ?? { kind: 'decision', text: '', ...empty }}
-          pending={create.isPending || update.isPending}
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          onSubmit={submit}
-        />
+        <WhenOpened open={panelOpen}>
+          <DecisionsPanel open={panelOpen} onOpenChange={setPanelOpen} actions={actions} />
+        </WhenOpened>
+        <WhenOpened open={editing !== null}>
+          <DecisionFormDialog
+            open={editing !== null}
+            mode={editing?.mode ?? 'save'}
+            initial={editing?.initial ?? { kind: 'decision', text: '', ...empty }}
+            pending={create.isPending || update.isPending}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            onSubmit={submit}
+          />
+        </WhenOpened>
       </>
     ),
   };

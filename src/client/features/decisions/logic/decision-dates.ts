@@ -1,5 +1,5 @@
 import type { DecisionDto, DecisionStatus } from '#contract/decisions.ts';
-import { decisionStatuses } from '#contract/decisions.ts';
+import { decisionStatuses } from '#contract/decisions-text.ts';
 
 /** A calendar day (YYYY-MM-DD) as the reader's locale writes it, e.g. "15 Mar 2031"; no time zone shifts the day. */
 export function formatDay(day: string, locale?: string): string {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { isDocumentSettled, uploadLimits, type DocumentDto, type DocumentListResponse } from '#contract/documents.ts';
+import { isDocumentSettled, uploadLimits } from '#contract/documents-text.ts';
+import type { DocumentDto, DocumentListResponse } from '#contract/documents.ts';
 import { api } from '#client/lib/api-client.ts';
 
 export const documentKeys = {

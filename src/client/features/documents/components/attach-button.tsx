@@ -1,6 +1,6 @@
 import { Paperclip } from 'lucide-react';
 import { useId } from 'react';
-import { uploadText } from '#contract/documents.ts';
+import { uploadText } from '#contract/documents-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 
@@ -12,6 +12,8 @@ interface Props {
   onAttach: () => void;
   /** Today's allowance is used: pressing the (disabled-looking) button offers Premium instead. */
   onUpgrade: () => void;
+  /** Pointed at or focused: the upload dialog (a chunk of its own) may be asked for. */
+  onPrepare?: () => void;
 }
 
 const reasons: Record<Exclude<AttachState, 'ready'>, string> = {
@@ -25,7 +27,7 @@ const reasons: Record<Exclude<AttachState, 'ready'>, string> = {
  * allowance used it is marked disabled (aria-disabled, so it keeps focus and its reason) and
  * opens the upgrade dialog, the only way to attach more today.
  */
-export function AttachButton({ state, onAttach, onUpgrade }: Props) {
+export function AttachButton({ state, onAttach, onUpgrade, onPrepare }: Props) {
   const reasonId = useId();
   const reason = state === 'ready' ? null : reasons[state];
   const hardDisabled = state === 'uploading' || state === 'staged';
@@ -42,6 +44,8 @@ export function AttachButton({ state, onAttach, onUpgrade }: Props) {
         disabled={hardDisabled}
         title={reason ?? 'Attach a document'}
         onClick={state === 'no-allowance' ? onUpgrade : onAttach}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
       >
         <Paperclip aria-hidden />
       </Button>

@@ -1,6 +1,7 @@
 import { AlertTriangle, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatFileSize, uploadText, type DocumentDto } from '#contract/documents.ts';
+import { formatFileSize, uploadText } from '#contract/documents-text.ts';
+import type { DocumentDto } from '#contract/documents.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';

@@ -1,11 +1,17 @@
 import { AlertTriangle, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
-import { formatFileSize, type DocumentDto } from '#contract/documents.ts';
+import { lazy, useState } from 'react';
+import { formatFileSize } from '#contract/documents-text.ts';
+import type { DocumentDto } from '#contract/documents.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { useSessionDocuments } from '../api/session-documents.ts';
-import { DocumentAnalysisDialog } from './document-analysis-dialog.tsx';
 import { FileTypeIcon } from './file-type-icon.tsx';
+
+/** A chunk of its own, asked for when a document is pointed at or focused, mounted when first opened (decision 042). */
+const loadAnalysisDialog = () => import('./document-analysis-dialog.tsx');
+const DocumentAnalysisDialog = lazy(() => loadAnalysisDialog().then((m) => ({ default: m.DocumentAnalysisDialog })));
+const preloadAnalysisDialog = () => void loadAnalysisDialog().catch(() => {});
 
 function DocumentChip({ document }: { document: DocumentDto }) {
   const [open, setOpen] = useState(false);
@@ -15,6 +21,8 @@ function DocumentChip({ document }: { document: DocumentDto }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={preloadAnalysisDialog}
+        onFocus={preloadAnalysisDialog}
         aria-label={`${document.originalName}, ${formatFileSize(document.size)}: ${state}`}
         className="group/doc flex w-full max-w-72 cursor-pointer items-center gap-2.5 rounded-xl border bg-card px-2.5 py-2 text-left text-card-foreground shadow-xs transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         data-testid="message-document"
@@ -36,7 +44,9 @@ function DocumentChip({ document }: { document: DocumentDto }) {
         </span>
         <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-hover/doc:translate-x-0.5" aria-hidden />
       </button>
-      <DocumentAnalysisDialog document={document} open={open} onOpenChange={setOpen} />
+      <WhenOpened open={open}>
+        <DocumentAnalysisDialog document={document} open={open} onOpenChange={setOpen} />
+      </WhenOpened>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { formatFileSize, uploadText } from '#contract/documents.ts';
+import { formatFileSize, uploadText } from '#contract/documents-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { UploadPhase } from '../logic/upload-document.ts';

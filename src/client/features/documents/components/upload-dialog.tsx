@@ -1,6 +1,6 @@
 import { UploadCloud } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { uploadText } from '#contract/documents.ts';
+import { uploadText } from '#contract/documents-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { cn } from '#client/lib/class-names.ts';

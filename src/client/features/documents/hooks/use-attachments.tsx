@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { uploadLimits, uploadText } from '#contract/documents.ts';
-import { errorCatalog } from '#contract/errors.ts';
+import { lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { uploadLimits, uploadText } from '#contract/documents-text.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { getDocument } from '../api/get-document.ts';
 import { getUploadUrl } from '../api/get-upload-url.ts';
@@ -11,7 +12,6 @@ import { putSessionDocument } from '../api/session-documents.ts';
 import { AttachButton, type AttachState } from '../components/attach-button.tsx';
 import { MessageDocuments } from '../components/message-documents.tsx';
 import { StagedDocuments } from '../components/staged-documents.tsx';
-import { UploadDialog } from '../components/upload-dialog.tsx';
 import { isUpgradeRefusal, uploadDocument, type UploadCalls, type UploadPhase } from '../logic/upload-document.ts';
 import { abortableSleep, UploadError, uploadTimeoutMs, type ConnectionHint } from '../logic/upload-policy.ts';
 
@@ -34,6 +34,11 @@ export interface Attachments {
   upload: (sessionId: string) => Promise<string[] | null>;
   renderMessageDocuments: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
 }
+
+/** A chunk of its own, asked for when the paperclip is pointed at or focused, mounted when first opened: the chat screen's first load does without it (decision 042). */
+const loadUploadDialog = () => import('../components/upload-dialog.tsx');
+const UploadDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadDialog })));
+const preloadUploadDialog = () => void loadUploadDialog().catch(() => {});
 
 const realCalls: UploadCalls = { getUploadUrl, putFile, processDocument, getDocument, sleep: abortableSleep, now: () => Date.now() };
 
@@ -113,7 +118,7 @@ export function useAttachments({ usage, onUpgrade, executiveRole, industry }: At
   );
 
   const allowance = limited ? { used: usage.attachmentsUsed, limit: usage.attachmentsLimit } : null;
-  const button = <AttachButton state={attachState} onAttach={() => setDialogOpen(true)} onUpgrade={() => onUpgrade(upgradeReason)} />;
+  const button = <AttachButton state={attachState} onAttach={() => setDialogOpen(true)} onUpgrade={() => onUpgrade(upgradeReason)} onPrepare={preloadUploadDialog} />;
   const panel = (
     <>
       {staged ? (
@@ -126,7 +131,9 @@ export function useAttachments({ usage, onUpgrade, executiveRole, industry }: At
           onCancel={() => abort.current?.abort()}
         />
       ) : null}
-      <UploadDialog open={dialogOpen} onOpenChange={setDialogOpen} advisor={executiveRole} allowance={allowance} onFile={onFile} />
+      <WhenOpened open={dialogOpen}>
+        <UploadDialog open={dialogOpen} onOpenChange={setDialogOpen} advisor={executiveRole} allowance={allowance} onFile={onFile} />
+      </WhenOpened>
     </>
   );
   const renderMessageDocuments = useMemo(

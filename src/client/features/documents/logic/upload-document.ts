@@ -1,5 +1,6 @@
-import { isDocumentSettled, uploadLimits, type DocumentDto, type ProcessDocumentInput, type UploadUrlResponse } from '#contract/documents.ts';
-import { isUpgradeErrorCode } from '#contract/errors.ts';
+import { isDocumentSettled, uploadLimits } from '#contract/documents-text.ts';
+import type { DocumentDto, ProcessDocumentInput, UploadUrlResponse } from '#contract/documents.ts';
+import { isUpgradeErrorCode } from '#contract/errors-text.ts';
 import { ApiError, errorCodeOf } from '#client/lib/api-client.ts';
 import { UploadError, withUploadRetries } from './upload-policy.ts';
 

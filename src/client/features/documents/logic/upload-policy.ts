@@ -1,4 +1,4 @@
-import { uploadLimits, uploadText } from '#contract/documents.ts';
+import { uploadLimits, uploadText } from '#contract/documents-text.ts';
 
 /** What the browser says about its connection (Network Information API; absent in some browsers). */
 export interface ConnectionHint {

@@ -1,4 +1,4 @@
-import { exportMarkdownPath, exportMemoPath, exportPdfPath, type MemoFormat } from '#contract/history.ts';
+import { exportMarkdownPath, exportMemoPath, exportPdfPath, type MemoFormat } from '#contract/history-text.ts';
 import { ApiError, apiHeaders } from '#client/lib/api-client.ts';
 
 /** The reader's IANA time zone, so the export's times read as on their screen. */

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { historyText } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';

@@ -1,14 +1,18 @@
 import { FileText, MessageSquare, Trash2, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { documentCountLabel, messageCountLabel, type ChatSessionListItem } from '#contract/history.ts';
-import { roundtableText } from '#contract/roundtable.ts';
+import { documentCountLabel, messageCountLabel } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
+import { roundtableText } from '#contract/roundtable-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { chatHref } from '../logic/chat-link.ts';
 import { parseSnippet } from '../logic/snippet.ts';
 
-const updatedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+// Made on first use: the first Intl.DateTimeFormat of a page costs tens of milliseconds (its locale data), and
+// at module level that was paid by every page loading the history feature, the chat screen's first load too (decision 042).
+let updatedFormat: Intl.DateTimeFormat | undefined;
+const formatUpdated = (date: Date) => (updatedFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true })).format(date);
 
 /** The matched words of a search, marked. */
 export function Snippet({ snippet }: { snippet: string }) {
@@ -68,7 +72,7 @@ export function ConversationCard({ session, searching, onDelete }: { session: Ch
               {documentCountLabel(session.documentCount)}
             </span>
           ) : null}
-          <time dateTime={session.updatedAt}>{updatedFormat.format(new Date(session.updatedAt))}</time>
+          <time dateTime={session.updatedAt}>{formatUpdated(new Date(session.updatedAt))}</time>
           <span className="flex flex-wrap gap-1.5">
             {session.roundtableCount ? (
               <Badge data-testid="history-roundtable-badge" className="border-primary/40 bg-primary/10 text-primary">

@@ -1,6 +1,7 @@
 import { MessagesSquare, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { historyText, type ChatSessionListItem } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';

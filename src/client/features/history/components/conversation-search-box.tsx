@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { historyText, MAX_HISTORY_SEARCH_LENGTH } from '#contract/history.ts';
+import { historyText, MAX_HISTORY_SEARCH_LENGTH } from '#contract/history-text.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/class-names.ts';
 

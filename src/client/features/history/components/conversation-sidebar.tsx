@@ -3,16 +3,18 @@ import { Link } from 'wouter';
 import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatSessionDto } from '#contract/chat.ts';
-import { historyText, sidebarText, type ChatSessionListItem } from '#contract/history.ts';
+import { historyText, sidebarText } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { WhenOpened } from '#client/components/when-opened.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { useDebouncedSearch } from '../hooks/use-debounced-search.ts';
 import { useDeleteConversation } from '../hooks/use-delete-conversation.ts';
 import { useHistoryList } from '../hooks/use-history-list.ts';
 import { useRenameConversation } from '../hooks/use-rename-conversation.ts';
-import { ConfirmDeleteConversation } from './confirm-delete-dialog.tsx';
 import { ConversationGroups } from './conversation-groups.tsx';
 import { ConversationSearchBox } from './conversation-search-box.tsx';
+import { ConfirmDeleteConversation } from './confirm-delete-dialog.tsx';
 import { SidebarItem } from './sidebar-item.tsx';
 
 export interface SidebarContentProps {
@@ -125,12 +127,14 @@ function SidebarConversations({
           )}
         />
       </nav>
-      <ConfirmDeleteConversation
-        conversation={confirmDelete}
-        onCancel={() => setConfirmDelete(null)}
-        pending={deleteOne.isPending}
-        onConfirm={() => confirmDelete && deleteOne.mutate(confirmDelete)}
-      />
+      <WhenOpened open={confirmDelete !== null}>
+        <ConfirmDeleteConversation
+          conversation={confirmDelete}
+          onCancel={() => setConfirmDelete(null)}
+          pending={deleteOne.isPending}
+          onConfirm={() => confirmDelete && deleteOne.mutate(confirmDelete)}
+        />
+      </WhenOpened>
     </>
   );
 }

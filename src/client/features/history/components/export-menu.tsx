@@ -1,6 +1,6 @@
 import { ClipboardCopy, FileDown, FileText, Lock, Share } from 'lucide-react';
 import { useState } from 'react';
-import { historyText, memoText, type MemoFormat } from '#contract/history.ts';
+import { historyText, memoText, type MemoFormat } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { notify } from '#client/lib/notify.ts';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { historyText } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
 /** The page title and subtitle; with `returnHref`, also Return to Chat and Start New (shown only when conversations exist). */

@@ -1,6 +1,6 @@
 import { ArrowLeft, Crown } from 'lucide-react';
 import { Link } from 'wouter';
-import { historyText } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { HistoryHeader } from './history-header.tsx';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { historyText, type ChatSessionListItem } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
 import { useDebouncedSearch } from '../hooks/use-debounced-search.ts';
 import { useDeleteAllConversations } from '../hooks/use-delete-all-conversations.ts';
 import { useDeleteConversation } from '../hooks/use-delete-conversation.ts';

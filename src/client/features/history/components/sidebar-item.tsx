@@ -1,8 +1,8 @@
 import { Check, MoreHorizontal, Pencil, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { renameChatSessionInputSchema } from '#contract/chat.ts';
-import { sidebarText, type ChatSessionListItem } from '#contract/history.ts';
+import { sidebarText } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -38,6 +38,8 @@ export function SidebarItem({ session, current, searching, onNavigate, onRename,
   const [draft, setDraft] = useState(session.title);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // A save reading its rule (an Enter pressed twice saves once).
+  const checking = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const errorId = useId();
@@ -55,6 +57,8 @@ export function SidebarItem({ session, current, searching, onNavigate, onRename,
   }, [editing]);
 
   const startEditing = () => {
+    // The title's rule is the contract's (zod): loaded now, not with the chat screen (decision 042).
+    void import('#contract/chat.ts');
     setDraft(session.title);
     setError(null);
     setEditing(true);
@@ -65,8 +69,20 @@ export function SidebarItem({ session, current, searching, onNavigate, onRename,
     setTimeout(() => menuButtonRef.current?.focus(), 0);
   };
   const save = async () => {
-    if (saving) return;
-    const parsed = renameChatSessionInputSchema.safeParse({ title: draft });
+    if (saving || checking.current) return;
+    // The contract's rule (asked for when editing started: usually here already).
+    checking.current = true;
+    const rule = await import('#contract/chat.ts').then(
+      (contract) => contract.renameChatSessionInputSchema,
+      () => null,
+    );
+    checking.current = false;
+    if (!rule) {
+      setError(sidebarText.renameFailed);
+      inputRef.current?.focus();
+      return;
+    }
+    const parsed = rule.safeParse({ title: draft });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? sidebarText.renameFailed);
       inputRef.current?.focus();

@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatSessionDto } from '#contract/chat.ts';
-import { sidebarText } from '#contract/history.ts';
+import { sidebarText } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SidebarContent } from '../components/conversation-sidebar.tsx';
 import { useLargeScreen } from './use-large-screen.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { historyText } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import { deleteAllChatSessions } from '../api/delete-all-chat-sessions.ts';
 import { refreshLists, removeFromLists } from '../api/history-cache.ts';

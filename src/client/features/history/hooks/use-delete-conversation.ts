@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { historyText, type ChatSessionListItem } from '#contract/history.ts';
+import { historyText } from '#contract/history-text.ts';
+import type { ChatSessionListItem } from '#contract/history.ts';
 import { notify } from '#client/lib/notify.ts';
 import { deleteChatSession } from '../api/delete-chat-session.ts';
 import { refreshLists, removeFromLists } from '../api/history-cache.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatSessionDto } from '#contract/chat.ts';
-import { sidebarText } from '#contract/history.ts';
+import { sidebarText } from '#contract/history-text.ts';
 import { notify } from '#client/lib/notify.ts';
 import { renameChatSession } from '../api/rename-chat-session.ts';
 import { refreshLists, retitleInLists } from '../api/history-cache.ts';

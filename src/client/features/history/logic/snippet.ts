@@ -1,4 +1,4 @@
-import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
+import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history-text.ts';
 
 export interface SnippetSegment {
   text: string;

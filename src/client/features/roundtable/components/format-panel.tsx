@@ -1,25 +1,20 @@
-import { Crown, Settings2, UsersRound } from 'lucide-react';
-import { useState } from 'react';
-import { executiveRoles } from '#contract/roles.ts';
-import {
-  executiveRoleDescriptions,
-  MAX_ROUNDTABLE_SEATS,
-  MIN_ROUNDTABLE_SEATS,
-  roundtableFormatLabels,
-  roundtableText,
-  type RoundtableFormat,
-} from '#contract/roundtable.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
+import { Crown, UsersRound } from 'lucide-react';
+import { roundtableFormatLabels, roundtableText, type RoundtableFormat } from '#contract/roundtable-text.ts';
 import { cn } from '#client/lib/class-names.ts';
-import { SeatAvatar } from './seat-parts.tsx';
+import { lazyModule } from '#client/lib/lazy-module.ts';
+import type { TableControlsProps } from './table-controls.tsx';
 
 export type ChatFormat = RoundtableFormat | 'one-on-one';
 const formats: ChatFormat[] = ['one-on-one', 'roundtable', 'head-to-head'];
-/** The follow-up goes to the whole table. */
-export const WHOLE_TABLE = '__table__';
+export { WHOLE_TABLE } from '../logic/whole-table.ts';
+
+/** A table's seats and follow-up controls are a chunk of their own (table-controls.tsx; decision 042). */
+const controls = lazyModule(() => import('./table-controls.tsx'));
+
+function OpenTableControls(props: TableControlsProps) {
+  const loaded = controls.use();
+  return loaded ? <loaded.TableControls {...props} /> : null;
+}
 
 interface Props {
   format: ChatFormat;
@@ -34,74 +29,11 @@ interface Props {
   onUpgrade: () => void;
 }
 
-/** Choosing who sits at the table: every executive with what they bring; 2 to 5 (exactly 2 in a head-to-head). */
-function SeatPicker({ open, onOpenChange, format, seats, onSeats }: { open: boolean; onOpenChange: (open: boolean) => void; format: RoundtableFormat; seats: string[]; onSeats: (seats: string[]) => void }) {
-  const [chosen, setChosen] = useState(seats);
-  const max = format === 'head-to-head' ? 2 : MAX_ROUNDTABLE_SEATS;
-  const min = format === 'head-to-head' ? 2 : MIN_ROUNDTABLE_SEATS;
-  const toggle = (role: string) => setChosen((current) => (current.includes(role) ? current.filter((r) => r !== role) : current.length < max ? [...current, role] : current));
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setChosen(seats);
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-xl" data-testid="seat-picker">
-        <DialogHeader>
-          <DialogTitle>{format === 'head-to-head' ? roundtableText.pickTwo : roundtableText.pickSeats}</DialogTitle>
-          <DialogDescription>
-            {format === 'head-to-head' ? `${roundtableText.forSide}: the first you choose. ${roundtableText.againstSide}: the second.` : roundtableText.pickSeatsHelp(min, max)}{' '}
-            <span className="font-medium text-foreground">{roundtableText.seatsChosen(chosen.length)}</span>
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="grid gap-1.5 sm:grid-cols-2">
-          {executiveRoles.map((role) => {
-            const checked = chosen.includes(role);
-            const id = `seat-${role.replace(/\s+/g, '-')}`;
-            return (
-              <li key={role}>
-                <label
-                  htmlFor={id}
-                  className={cn('flex cursor-pointer items-start gap-2.5 rounded-lg border p-2.5 transition-colors hover:bg-muted/60', checked && 'border-primary/60 bg-primary/5')}
-                >
-                  <Checkbox id={id} checked={checked} onCheckedChange={() => toggle(role)} disabled={!checked && chosen.length >= max} className="mt-0.5" />
-                  <SeatAvatar role={role} size="sm" />
-                  <span className="flex min-w-0 flex-col">
-                    <span className="text-sm font-semibold">{role}</span>
-                    <span className="text-xs text-muted-foreground">{executiveRoleDescriptions[role]?.brings}</span>
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={chosen.length < min || chosen.length > max}
-            onClick={() => {
-              onSeats(chosen);
-              onOpenChange(false);
-            }}
-          >
-            Seat them
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /**
  * Above the composer: 1-on-1, Roundtable or Head-to-head (Premium: Free users see them and get the
  * upgrade dialog), and for a table who sits at it; once a table has met, whom the follow-up is for.
  */
 export function FormatPanel({ format, onFormat, isPremium, seats, onSeats, followUpSeats, addressTo, onAddressTo, onUpgrade }: Props) {
-  const [picking, setPicking] = useState(false);
   const table = format !== 'one-on-one';
   return (
     <div className="flex flex-col gap-2" data-testid="format-panel">
@@ -117,6 +49,9 @@ export function FormatPanel({ format, onFormat, isPremium, seats, onSeats, follo
               aria-checked={selected}
               title={roundtableText.formatHelp[option]}
               onClick={() => (locked ? onUpgrade() : onFormat(option))}
+              // A table format is about to be chosen: its controls' chunk is asked for.
+              onPointerEnter={option !== 'one-on-one' && !locked ? controls.preload : undefined}
+              onFocus={option !== 'one-on-one' && !locked ? controls.preload : undefined}
               className={cn(
                 'inline-flex flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-xs font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-ring sm:flex-none',
                 selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
@@ -129,45 +64,7 @@ export function FormatPanel({ format, onFormat, isPremium, seats, onSeats, follo
           );
         })}
       </div>
-      {table ? (
-        <div className="flex flex-wrap items-center gap-2">
-          {followUpSeats ? (
-            <>
-              <span className="text-xs font-medium text-muted-foreground">{roundtableText.askTo}</span>
-              <Select value={addressTo} onValueChange={onAddressTo}>
-                <SelectTrigger className="h-8 w-auto min-w-44 text-xs" aria-label="Who the follow-up is for">
-                  <SelectValue>{addressTo === WHOLE_TABLE ? roundtableText.addressTable : roundtableText.addressSeat(addressTo)}</SelectValue>
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={WHOLE_TABLE}>{roundtableText.addressTable}</SelectItem>
-                  {followUpSeats.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {roundtableText.addressSeat(role)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </>
-          ) : (
-            <>
-              <ul className="flex flex-wrap items-center gap-1.5" aria-label="Chosen executives">
-                {seats.map((role, index) => (
-                  <li key={role} className="inline-flex items-center gap-1.5 rounded-full border bg-card py-0.5 pr-2.5 pl-0.5 text-xs font-medium" data-testid="chosen-seat" data-seat={role}>
-                    <SeatAvatar role={role} size="sm" />
-                    {role}
-                    {format === 'head-to-head' ? <span className="text-muted-foreground">{index === 0 ? '(for)' : '(against)'}</span> : null}
-                  </li>
-                ))}
-              </ul>
-              <Button variant="ghost" size="sm" className="h-8 text-xs" onClick={() => setPicking(true)}>
-                <Settings2 aria-hidden />
-                Choose executives
-              </Button>
-              <SeatPicker open={picking} onOpenChange={setPicking} format={format} seats={seats} onSeats={onSeats} />
-            </>
-          )}
-        </div>
-      ) : null}
+      {table ? <OpenTableControls format={format as RoundtableFormat} seats={seats} onSeats={onSeats} followUpSeats={followUpSeats} addressTo={addressTo} onAddressTo={onAddressTo} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, FileDown, Gavel, Play, Square, UsersRound } from 'lucide-react';
-import { CHAIR_SEAT, roundtableFormatLabels, roundtableText, type RoundtableDto, type RoundtableTurn } from '#contract/roundtable.ts';
+import { CHAIR_SEAT, roundtableFormatLabels, roundtableText } from '#contract/roundtable-text.ts';
+import type { RoundtableDto, RoundtableTurn } from '#contract/roundtable.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';

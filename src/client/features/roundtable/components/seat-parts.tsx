@@ -1,9 +1,10 @@
 import { ArrowRightLeft, Gauge, ShieldAlert } from 'lucide-react';
 import { memo } from 'react';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
-import { roundtableText, type Stance } from '#contract/roundtable.ts';
+import type { Components } from 'react-markdown';
+import { roundtableText } from '#contract/roundtable-text.ts';
+import type { Stance } from '#contract/roundtable.ts';
+import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { seatColour, seatInitials } from '../logic/seat-style.ts';
 
@@ -63,13 +64,14 @@ export function StanceChip({ stance, seat, compact = false }: { stance: Stance; 
   );
 }
 
+const turnComponents: Components = { h1: 'h3', h2: 'h3', img: ({ alt }) => <span>[{alt || 'image'}]</span> };
+
 /** A turn's words: GitHub-flavoured Markdown, no raw HTML (as the chat's replies). */
 export const TurnMarkdown = memo(function TurnMarkdown({ content }: { content: string }) {
   return (
     <div className="rt-markdown text-[0.9375rem] leading-relaxed break-words text-foreground [&_h2]:mt-4 [&_h2]:mb-1.5 [&_h2]:text-[0.95rem] [&_h2]:font-semibold [&_h2:first-child]:mt-0 [&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:text-[0.9rem] [&_h3]:font-semibold [&_h3:first-child]:mt-0 [&_li]:pl-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 [&_table]:my-3 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:px-2 [&_td]:py-1 [&_th]:border-b [&_th]:px-2 [&_th]:py-1 [&_th]:text-left">
-      <Markdown remarkPlugins={[remarkGfm]} components={{ h1: 'h3', h2: 'h3', img: ({ alt }) => <span>[{alt || 'image'}]</span> }}>
-        {limitMarkdownNesting(content)}
-      </Markdown>
+      {/* Until the Markdown renderer is here (it is preloaded with the conversation), never the words unformatted. */}
+      <GfmMarkdown content={content} components={turnComponents} fallback={<Spinner label="Loading the roundtable" />} />
     </div>
   );
 });

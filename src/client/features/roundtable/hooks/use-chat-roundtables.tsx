@@ -1,15 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChatContext, ChatMessageDto } from '#contract/chat.ts';
-import { upgradeErrorCodes } from '#contract/errors.ts';
+import { upgradeErrorCodes } from '#contract/errors-text.ts';
 import { executiveRoles } from '#contract/roles.ts';
-import { defaultSeats, roundtableText, type CreateRoundtableInput, type RoundtableDto } from '#contract/roundtable.ts';
+import { defaultSeats, roundtableText } from '#contract/roundtable-text.ts';
+import type { CreateRoundtableInput, RoundtableDto } from '#contract/roundtable.ts';
 import { errorCodeOf } from '#client/lib/api-client.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { createRoundtable, listRoundtables, roundtableKeys, stopRoundtable } from '../api/roundtables.ts';
 import { FormatPanel, WHOLE_TABLE, type ChatFormat } from '../components/format-panel.tsx';
-import { RoundtableCard } from '../components/roundtable-card.tsx';
 import { seedTable, useTableState } from './use-roundtable.ts';
+
+/**
+ * A table's card is a chunk of its own (only conversations that held a table show one; decision 042). Until
+ * it is here, the card's own loading state.
+ */
+const RoundtableCard = lazy(() => import('../components/roundtable-card.tsx').then((m) => ({ default: m.RoundtableCard })));
+const loadingCard = (
+  <div className="flex items-center gap-2 rounded-xl border p-4 text-sm text-muted-foreground" data-testid="roundtable">
+    <Spinner label="Loading the roundtable" />
+  </div>
+);
 
 /**
  * What the chat screen gives (its ChatRoundtablesOptions). What this hook returns is checked against the chat's
@@ -76,7 +88,10 @@ export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }:
     }
   }, [latestFull?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (!latestFull && format === 'one-on-one') setSeats(defaultSeats(context.executiveRole, executiveRoles));
+    if (latestFull || format !== 'one-on-one') return;
+    // The same seats keep the same array: a new one on mount re-rendered the whole chat screen (decision 042).
+    const next = defaultSeats(context.executiveRole, executiveRoles);
+    setSeats((current) => (current.length === next.length && current.every((role, i) => role === next[i]) ? current : next));
   }, [context.executiveRole]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!sessionId) {
@@ -141,7 +156,14 @@ export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }:
     );
   }, [latest, queryClient]);
 
-  const renderTable = useCallback((id: string) => <RoundtableCard id={id} />, []);
+  const renderTable = useCallback(
+    (id: string) => (
+      <Suspense fallback={loadingCard}>
+        <RoundtableCard id={id} />
+      </Suspense>
+    ),
+    [],
+  );
 
   const panel = (
     <FormatPanel

@@ -1,4 +1,4 @@
-import { CHAIR_SEAT } from '#contract/roundtable.ts';
+import { CHAIR_SEAT } from '#contract/roundtable-text.ts';
 
 /**
  * Each executive's avatar: initials and a colour of their own, the same everywhere. Colours are

@@ -1,13 +1,5 @@
-import {
-  visibleWhileStreaming,
-  type RoundtableDto,
-  type RoundtableTurn,
-  type RtDeltaEvent,
-  type RtDoneEvent,
-  type RtRoundEndEvent,
-  type RtTurnEndEvent,
-  type RtTurnStartEvent,
-} from '#contract/roundtable.ts';
+import { visibleWhileStreaming } from '#contract/roundtable-text.ts';
+import type { RoundtableDto, RoundtableTurn, RtDeltaEvent, RtDoneEvent, RtRoundEndEvent, RtTurnEndEvent, RtTurnStartEvent } from '#contract/roundtable.ts';
 
 /** One event of GET /api/roundtables/:id/stream, parsed. */
 export type TableEvent =

@@ -1,0 +1,29 @@
+import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { transcriptModule } from '../components/transcript-module.ts';
+
+type Parser = typeof import('./reply-event-parser.ts');
+
+let parser: Promise<Parser['toReplyEvent']> | undefined;
+
+/** The reply stream's event reader (it needs zod), loaded once; a failed load is tried again by the next call. */
+export function loadReplyEventParser(): Promise<Parser['toReplyEvent']> {
+  parser ??= import('./reply-event-parser.ts').then(
+    (module) => module.toReplyEvent,
+    (error: unknown) => {
+      parser = undefined;
+      throw error;
+    },
+  );
+  return parser;
+}
+
+/**
+ * A question is on its way (the message box got focus, or it is being sent): load what it and its reply need,
+ * the transcript, the Markdown renderer and the stream's event reader, none of which the chat screen's first
+ * load carries (issue 18, decision 042). Safe to call often.
+ */
+export function prepareForReply(): void {
+  transcriptModule.preload();
+  startLoadingMarkdown();
+  loadReplyEventParser().catch(() => {});
+}
