@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { SignUpForm } from '#contract/auth.ts';
 import { authText } from '#contract/auth-text.ts';
 import { formatPrice, isBillingPeriod, plans, type BillingPeriod } from '#contract/plans.ts';
-import { accountText } from '#contract/account.ts';
+import { accountText } from '#contract/account-text.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { ProfilePictureField } from '#client/components/profile-picture-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
