@@ -47,7 +47,9 @@ interface Figures {
 
 async function audit(url: string, port: number, profile: 'mobile' | 'desktop', cookie?: string): Promise<Figures & { cpu?: Figures }> {
   // Signed in: the session cookie, and Premium through the test header (ALLOW_TEST_PREMIUM on the bench server).
-  const flags: Flags = { port, output: 'json', logLevel: 'error', extraHeaders: cookie ? { cookie, 'x-test-premium': 'true' } : undefined };
+  // (No extraHeaders key at all when signed out: the artifacts saved as JSON drop an undefined one, and a
+  // CPU_TIME audit would then refuse them as gathered with other settings.)
+  const flags: Flags = { port, output: 'json', logLevel: 'error', ...(cookie ? { extraHeaders: { cookie, 'x-test-premium': 'true' } } : {}) };
   const config = profile === 'desktop' ? desktopConfig : undefined;
   // With CPU_TIME the run is gathered to disk, then audited twice from the same artifacts.
   const artifacts = CPU_TIME ? mkdtempSync(path.join(tmpdir(), 'co-lh-artifacts-')) : null;

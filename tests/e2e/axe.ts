@@ -13,6 +13,13 @@ const colourRules = ['color-contrast', 'link-in-text-block'];
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    // A section below the fold is not rendered until it nears the viewport (content-visibility: auto, the
+    // `render-when-near` utility): its transitions do not run meanwhile, so they are taken to their end,
+    // which is what the user sees on scrolling there.
+    for (const animation of finite) {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      if (target && !target.checkVisibility({ contentVisibilityAuto: true })) animation.finish();
+    }
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });

@@ -22,7 +22,7 @@ const principles = [
 export function AboutSection() {
   const { appName, companyName } = clientConfig;
   return (
-    <section id="about" tabIndex={-1} aria-labelledby="about-title" className="scroll-mt-16 py-20 outline-none sm:py-28">
+    <section id="about" tabIndex={-1} aria-labelledby="about-title" className="render-when-near scroll-mt-16 py-20 outline-none [contain-intrinsic-size:auto_1200px] sm:py-28 md:[contain-intrinsic-size:auto_960px] lg:[contain-intrinsic-size:auto_680px]">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.2fr] lg:gap-20">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-foreground">About</p>

@@ -16,7 +16,7 @@ export function ClosingCallToAction() {
     navigate('/chat');
   };
   return (
-    <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-28">
+    <section aria-labelledby="cta-title" className="render-when-near px-4 pb-20 [contain-intrinsic-size:auto_508px] sm:px-6 sm:pb-28">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-[#13294b] px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-20">
         <div aria-hidden className="absolute -right-24 -top-24 size-72 rounded-full bg-[#d9a441]/10 blur-3xl" />
         <div aria-hidden className="absolute -bottom-24 -left-24 size-72 rounded-full bg-[#4a6fa5]/30 blur-3xl" />

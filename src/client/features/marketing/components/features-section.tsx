@@ -51,7 +51,7 @@ const steps = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" tabIndex={-1} aria-labelledby="features-title" className="scroll-mt-16 py-20 outline-none sm:py-28">
+    <section id="features" tabIndex={-1} aria-labelledby="features-title" className="render-when-near scroll-mt-16 py-20 outline-none [contain-intrinsic-size:auto_2450px] sm:py-28 md:[contain-intrinsic-size:auto_1690px] lg:[contain-intrinsic-size:auto_1260px]">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-foreground">Features</p>

@@ -44,7 +44,7 @@ export default function LandingPage() {
         <Suspense fallback={null}>
           <FeaturesSection />
         </Suspense>
-        <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="scroll-mt-16 border-y bg-muted/40 py-20 outline-none sm:py-28">
+        <section id="pricing" tabIndex={-1} aria-labelledby="pricing-title" className="render-when-near scroll-mt-16 border-y bg-muted/40 py-20 outline-none [contain-intrinsic-size:auto_1550px] sm:py-28 md:[contain-intrinsic-size:auto_1140px] lg:[contain-intrinsic-size:auto_1080px]">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="mx-auto mb-16 max-w-2xl text-center">
               <p className="text-sm font-semibold uppercase tracking-wider text-accent-foreground">Pricing</p>

@@ -84,7 +84,7 @@ export default function PlansPage() {
           </div>
         </section>
 
-        <section aria-labelledby="compare-title" className="px-4 py-16 sm:px-6 sm:py-20">
+        <section aria-labelledby="compare-title" className="render-when-near px-4 py-16 [contain-intrinsic-size:auto_1010px] sm:px-6 sm:py-20 md:[contain-intrinsic-size:auto_950px]">
           <div className="mx-auto max-w-4xl">
             <h2 id="compare-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
               Compare plans
@@ -126,7 +126,7 @@ export default function PlansPage() {
           </div>
         </section>
 
-        <section aria-labelledby="faq-title" className="border-t bg-muted/40 px-4 py-16 sm:px-6 sm:py-20">
+        <section aria-labelledby="faq-title" className="render-when-near border-t bg-muted/40 px-4 py-16 [contain-intrinsic-size:auto_630px] sm:px-6 sm:py-20">
           <div className="mx-auto max-w-3xl">
             <h2 id="faq-title" className="text-center text-2xl font-bold tracking-tight sm:text-3xl">
               Questions, answered
