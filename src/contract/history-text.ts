@@ -6,6 +6,8 @@
 export const HISTORY_PAGE_SIZE = 50;
 /** A search answers its best matches up to this many. */
 export const HISTORY_SEARCH_LIMIT = 100;
+/** ...a page at a time, each with its snippets (decision 041); the next page starts at the previous one's `nextCursor`. */
+export const HISTORY_SEARCH_PAGE_SIZE = 25;
 export const MAX_HISTORY_SEARCH_LENGTH = 200;
 export const MAX_SESSIONS_PER_DELETE = 500;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MAX_HISTORY_SEARCH_LENGTH, MAX_SESSIONS_PER_DELETE, historyValidation, MEMO_FORMATS } from './history-text.ts';
+import { HISTORY_SEARCH_LIMIT, MAX_HISTORY_SEARCH_LENGTH, MAX_SESSIONS_PER_DELETE, historyValidation, MEMO_FORMATS } from './history-text.ts';
 
 // Strings, constants and helpers without zod live in history-text.ts, so a screen that only shows them does
 // not load zod and build every schema (issue 18, decision 042).
-export { HISTORY_PAGE_SIZE, HISTORY_SEARCH_LIMIT, MAX_HISTORY_SEARCH_LENGTH, MAX_SESSIONS_PER_DELETE, SNIPPET_MATCH_START, SNIPPET_MATCH_END, historyValidation, historyText, sidebarText, messageCountLabel, documentCountLabel, exportMarkdownPath, exportPdfPath, exportMemoPath, MEMO_FORMATS, memoText } from './history-text.ts';
+export { HISTORY_PAGE_SIZE, HISTORY_SEARCH_LIMIT, HISTORY_SEARCH_PAGE_SIZE, MAX_HISTORY_SEARCH_LENGTH, MAX_SESSIONS_PER_DELETE, SNIPPET_MATCH_START, SNIPPET_MATCH_END, historyValidation, historyText, sidebarText, messageCountLabel, documentCountLabel, exportMarkdownPath, exportPdfPath, exportMemoPath, MEMO_FORMATS, memoText } from './history-text.ts';
 export type { MemoFormat } from './history-text.ts';
 
 /** Conversation history (spec sections 2, 7 and 8): list, search, delete and export. */
@@ -34,6 +34,12 @@ export const listChatSessionsQuerySchema = z.object({
     // A real moment: the database refuses 0000-00-00 or February 30.
     .refine((cursor) => isCalendarMoment(cursor.slice(0, 19)), historyValidation.cursorInvalid)
     .optional(),
+  /** A search only: the page of matches that starts here (a previous search page's `nextCursor`, how many matches came before it). */
+  from: z
+    .string()
+    .regex(/^\d{1,3}$/, historyValidation.cursorInvalid)
+    .refine((cursor) => Number(cursor) < HISTORY_SEARCH_LIMIT, historyValidation.cursorInvalid)
+    .optional(),
 });
 export type ListChatSessionsQuery = z.input<typeof listChatSessionsQuerySchema>;
 
@@ -62,7 +68,7 @@ export const listChatSessionsResponseSchema = z.object({
   sessions: z.array(chatSessionListItemSchema),
   /** More conversations exist (older ones for the list, weaker matches for a search) than were answered. */
   hasMore: z.boolean(),
-  /** The list: where the next page starts (null on the last page, and for a search). */
+  /** Where the next page starts (null on the last page): the list's `before`, or a search's `from` (up to its best HISTORY_SEARCH_LIMIT matches). */
   nextCursor: z.string().nullable(),
   /** The list's first page: how many conversations the user has (null on later pages and for a search). */
   total: z.number().int().nullable(),

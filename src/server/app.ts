@@ -25,7 +25,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
-import { registerHistoryJobs } from './features/history/history.jobs.ts';
+import { registerHistoryJobs, registerSearchWarmUp } from './features/history/history.jobs.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { roundtableRoutes } from './features/roundtable/roundtable.routes.ts';
 import { documentsContextProvider } from './features/documents/documents-context.ts';
@@ -146,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accountDeps = { ...deps, storage, jobs, gateway };
   registerAccountJobs(accountDeps);
   registerHistoryJobs(jobs, deps);
+  // PGlite loads text search on first use; PostgreSQL needs no warm-up. Tests build many apps, none waiting for it.
+  if (database.kind === 'pglite' && config.env !== 'test') registerSearchWarmUp(app, deps);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.close());
   // The daily free-tier retention sweep (decision 025): every instance offers it, one runs it. Tests start it themselves.

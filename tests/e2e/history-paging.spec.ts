@@ -9,7 +9,8 @@ test.use({ serviceWorkers: 'block' });
 /**
  * A long history (issue 18): 120 conversations spread over 50 days. The list shows the newest 50,
  * loads the next page as its end scrolls into view, keeps one section per date group as pages join,
- * and search finds conversations the database indexed in the background (never in the request).
+ * and search finds conversations the database indexed in the background (never in the request),
+ * its matches a page at a time as well.
  */
 test('a long history loads page by page as the list scrolls, its date groups intact; search finds any of it', async ({ page }) => {
   await usePremium(page);
@@ -32,4 +33,16 @@ test('a long history loads page by page as the list scrolls, its date groups int
 
   await history.search.fill('"Seeded conversation 117"');
   await expect(history.cards.first()).toContainText('Seeded conversation 117');
+
+  // A search matching all 120: its best matches a page of 25 at a time as the list scrolls (decision 041),
+  // up to the best 100, then a word that more matched.
+  await history.search.fill('seeded');
+  await expect(history.cards).toHaveCount(25);
+  await expect(history.cards.first()).toContainText('Seeded conversation 1');
+  for (const expected of [50, 75, 100]) {
+    await history.list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect(history.cards).toHaveCount(expected);
+  }
+  await expect(page.getByText(historyText.moreMatches(100))).toBeVisible();
+  for (const label of ['Today', 'Older']) await expect(history.group(label)).toHaveCount(1);
 });

@@ -250,7 +250,9 @@ export const chatSessionSearch = pgTable(
     /** meta plus the words of every user and assistant message (weight D); used through its index. */
     document: tsvector('document').notNull(),
   },
-  (t) => [index('chat_session_search_document_idx').using('gin', t.document)],
+  // A small pending list (migration 0017, decision 041): new entries wait there, cheap to write, but
+  // every search reads all of it until it is merged, and PGlite never vacuums; 256 kB bounds that.
+  (t) => [index('chat_session_search_document_idx').using('gin', t.document).with({ gin_pending_list_limit: 256 })],
 );
 
 /**

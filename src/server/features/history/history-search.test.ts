@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type ChatSessionListItem } from '#contract/history.ts';
+import { SNIPPET_MATCH_END, SNIPPET_MATCH_START, type ChatSessionListItem, type ListChatSessionsResponse } from '#contract/history.ts';
 import { chatMessages, chatSessions, jobs } from '#server/db/schema.ts';
 import { seedConversation } from '#tests/helpers/history-data.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { SEARCH_INDEX_JOB } from './history.jobs.ts';
-import { countStaleDocuments } from './history.queries.ts';
+import { countStaleDocuments, warmUpSearch } from './history.queries.ts';
 
 const t = useTestApp();
 
 /** Searches once the background job the database queued for the changes has run (decision 027). */
-async function search(userId: string, cookie: string, q: string): Promise<{ sessions: ChatSessionListItem[]; hasMore: boolean }> {
+async function search(userId: string, cookie: string, q: string): Promise<ListChatSessionsResponse> {
   await t.app.jobs.runUntilIdle();
   const response = await inject(t.app, { method: 'GET', url: `/api/users/${userId}/chat-sessions?q=${encodeURIComponent(q)}`, cookie });
   expect(response.statusCode, response.body).toBe(200);
@@ -166,11 +166,97 @@ describe('searching conversation history', () => {
     expect((await search(other.user.id, other.cookie, 'confidential')).sessions).toEqual([]);
   });
 
-  it('answers at most the 100 best matches, saying there are more', async () => {
+  it('answers the 100 best matches 25 at a time, each page with its snippets, saying when more matched', async () => {
     const { user, cookie } = await t.signIn('vip');
-    for (let i = 0; i < 105; i++) await seedConversation(t.database.db, user.id, { title: `Forecast ${i}` });
-    const result = await search(user.id, cookie, 'forecast');
-    expect(result.sessions).toHaveLength(100);
-    expect(result.hasMore).toBe(true);
+    const db = t.database.db;
+    const sessions = await db
+      .insert(chatSessions)
+      .values(Array.from({ length: 105 }, (_, i) => ({ userId: user.id, title: `Forecast ${i}`, executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO', updatedAt: minutesAgo(i) })))
+      .returning({ id: chatSessions.id });
+    await db.insert(chatMessages).values(sessions.map((s) => ({ sessionId: s.id, role: 'user' as const, content: 'The forecast for next year looks strong.' })));
+    await t.app.jobs.runUntilIdle();
+
+    const seen: string[] = [];
+    let from: string | null = null;
+    let last: ListChatSessionsResponse | undefined;
+    do {
+      const url = `/api/users/${user.id}/chat-sessions?q=forecast${from ? `&from=${from}` : ''}`;
+      const response = await inject(t.app, { method: 'GET', url, cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      last = response.json<ListChatSessionsResponse>();
+      expect(last.sessions).toHaveLength(25);
+      expect(last.total).toBeNull();
+      // Every page comes with its snippets.
+      for (const session of last.sessions) expect(session.snippet).toContain(mark('forecast'));
+      seen.push(...last.sessions.map((s) => s.title));
+      from = last.nextCursor;
+    } while (from);
+    // Matches alike rank by date: Forecast 0 (newest) first; pages follow each other without gaps or repeats.
+    expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => `Forecast ${i}`));
+    // The last page: more matched (Forecast 100 to 104), beyond the best 100.
+    expect(last).toMatchObject({ hasMore: true, nextCursor: null });
+
+
+    // Fewer matches than a page: one page, nothing more.
+    expect(await search(user.id, cookie, '"Forecast 42"')).toMatchObject({ sessions: [expect.objectContaining({ title: 'Forecast 42' })], hasMore: false, nextCursor: null });
+    for (const bad of ['100', '-1', 'abc', '2024-01-01T00:00:00.000000Z_x']) {
+      const response = await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/chat-sessions?q=forecast&from=${encodeURIComponent(bad)}`, cookie });
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('builds the search document from the words the messages already store: the same words, counted alike', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const db = t.database.db;
+    // 150 messages: more than one run of 64 (history.queries.ts); "pricing" 300 times, past what a tsvector keeps (parsing keeps 255 positions, concatenation 256).
+    const long = Array.from({ length: 150 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content: `Message ${i}: pricing and churn, pricing again; the board meets ${i % 7 ? 'Monday' : 'Friday'}.` }));
+    const session = await seedConversation(db, user.id, { title: 'Long talk', messages: long });
+    await t.app.jobs.runUntilIdle();
+    const { rows } = await db.execute<{ same_words: boolean; same_counts: boolean }>(sql`
+      with parsed as (select * from unnest((select to_tsvector('english', string_agg(content, E'\n' order by timestamp, id)) from ${chatMessages} where session_id = ${session.id}))),
+      stored as (select * from unnest((select document from chat_session_search where session_id = ${session.id})) where weights[1] = 'D' and lexeme not like '@owner %')
+      select (select array_agg(lexeme order by lexeme) from parsed) = (select array_agg(lexeme order by lexeme) from stored) as same_words,
+        not exists (select 1 from parsed join stored using (lexeme) where cardinality(parsed.positions) <> least(cardinality(stored.positions), 255)) as same_counts`);
+    expect(rows[0]).toEqual({ same_words: true, same_counts: true });
+    expect(titles(await search(user.id, cookie, '"pricing again"'))).toEqual(['Long talk']);
+    expect(titles(await search(user.id, cookie, 'friday churn'))).toEqual(['Long talk']);
+  });
+
+  it('leaves no pending index entries after a bulk change, which every search would read whole (decision 041)', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    const db = t.database.db;
+    const { rows: options } = await db.execute<{ options: string[] | null }>(sql`select reloptions as options from pg_class where relname = 'chat_session_search_document_idx'`);
+    expect(options[0]!.options).toEqual(['gin_pending_list_limit=256']);
+    const cleanPendingList = async () => {
+      const { rows } = await db.execute<{ pages: number }>(sql`select gin_clean_pending_list('chat_session_search_document_idx'::regclass) as pages`);
+      return Number(rows[0]!.pages);
+    };
+    await t.app.jobs.runUntilIdle();
+    await cleanPendingList();
+
+    // One conversation, as chatting changes it: its entries wait in the (small) pending list.
+    await seedConversation(db, user.id, { title: 'Chatting', messages: [{ role: 'user', content: 'Kiwano supply contract' }] });
+    await t.app.jobs.runUntilIdle();
+    expect(await cleanPendingList()).toBeGreaterThan(0);
+
+    // An import: the job merges what it wrote into the index itself, and search finds all of it.
+    const sessions = await db
+      .insert(chatSessions)
+      .values(Array.from({ length: 40 }, (_, i) => ({ userId: user.id, title: `Imported ${i}`, executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO' })))
+      .returning({ id: chatSessions.id });
+    await db.insert(chatMessages).values(sessions.map((s) => ({ sessionId: s.id, role: 'user' as const, content: 'Rambutan logistics budget' })));
+    await t.app.jobs.runUntilIdle();
+    expect(await cleanPendingList()).toBe(0);
+    const found = await search(user.id, cookie, 'rambutan');
+    expect(found.sessions).toHaveLength(25);
+    expect(found.nextCursor).toBe('25');
+  });
+
+  it('a warm-up search finds nothing, reads no one\'s conversations and leaves nothing behind', async () => {
+    const { user, cookie } = await t.signIn('vip');
+    await seedConversation(t.database.db, user.id, { title: 'Warming up the search', messages: [{ role: 'user', content: 'Warming up searches' }] });
+    await t.app.jobs.runUntilIdle();
+    await expect(warmUpSearch(t.database.db)).resolves.toBeUndefined();
+    expect(titles(await search(user.id, cookie, 'warming'))).toEqual(['Warming up the search']);
   });
 });

@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { refreshSearchDocuments } from './history.queries.ts';
+import { refreshSearchDocuments, warmUpSearch } from './history.queries.ts';
 
 /**
  * Queued by the database (migration 0012) whenever one of a user's conversations changes: rebuilds
@@ -16,4 +17,17 @@ export function registerHistoryJobs(jobs: JobQueue, deps: { db: Db }): void {
       await refreshSearchDocuments(deps.db, userId);
     },
   });
+}
+
+/**
+ * On the embedded database only (PGlite), once the app is ready: one search that finds nothing, in
+ * the background, so the first user's search does not pay for loading the text-search code
+ * (warmUpSearch, decision 041). Never delays the start; a failure is logged, and close waits for it.
+ */
+export function registerSearchWarmUp(app: FastifyInstance, deps: { db: Db }): void {
+  let warming: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    warming = warmUpSearch(deps.db).catch((err: unknown) => app.log.warn({ err }, 'warming up the history search failed'));
+  });
+  app.addHook('onClose', async () => warming);
 }

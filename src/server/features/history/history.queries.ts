@@ -129,12 +129,18 @@ export function ownerLexeme(userId: string): string {
  * next search instead of being lost. Keywords are the 48 most frequent words of the messages,
  * weighted A (top 12), B (next 12) and C, each with as many positions as it occurs (up to 16), so
  * ts_rank on them grows with how often and how prominently a conversation uses a word.
+ * The words are the vectors the messages already store (chat_messages.search_vector), concatenated
+ * in message order (the aggregate of migration 0017): no message text is parsed again, which keeps
+ * this job cheap beside the requests it shares PGlite's one thread with (decision 041). The same
+ * lexemes with the same counts as parsing the text in one piece; positions differ only past a
+ * lexeme's 256th occurrence (tsvector keeps 256), which only a phrase deep in a long conversation reads.
+ * Answers how many documents it rebuilt.
  */
-export async function refreshSearchDocuments(db: Executor, userId: string): Promise<void> {
+export async function refreshSearchDocuments(db: Executor, userId: string): Promise<number> {
   const meta = sql`setweight(to_tsvector('english', locked.title), 'A') || setweight(to_tsvector('english', locked.executive_role || ' ' || locked.industry), 'B')`;
   const owner = `'${ownerLexeme(userId)}'`;
   const band = sql`(case when k.rn <= 12 then 'A' when k.rn <= 24 then 'B' else 'C' end)`;
-  await db.execute(sql`
+  const { rows } = await db.execute<{ session_id: string }>(sql`
     with stale as (
       select s.session_id, s.change_seq from ${chatSessionSummaries} s
       where s.user_id = ${userId} and s.indexed_seq < s.change_seq
@@ -146,8 +152,17 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
     ), fresh as (
       select locked.id as session_id, locked.change_seq, ${meta} as meta,
         coalesce((
-          select to_tsvector('english', string_agg(m.content, E'\n' order by m.timestamp, m.id))
-          from ${chatMessages} m where m.session_id = locked.id and m.role <> 'system'
+          -- In runs of 64 messages, then the runs: each step of the aggregate copies what it has so
+          -- far, so one run over a 10,000-message conversation would copy its words 10,000 times.
+          select tsvector_concat_all(runs.words order by runs.run)
+          from (
+            select numbered.n / 64 as run, tsvector_concat_all(numbered.search_vector order by numbered.n) as words
+            from (
+              select m.search_vector, row_number() over (order by m.timestamp, m.id) - 1 as n
+              from ${chatMessages} m where m.session_id = locked.id and m.role <> 'system'
+            ) numbered
+            group by numbered.n / 64
+          ) runs
         ), ''::tsvector) as body
       from locked
     ), built as (
@@ -168,8 +183,18 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
       on conflict (session_id) do update set meta = excluded.meta, keywords = excluded.keywords, document = excluded.document
     )
     update ${chatSessionSummaries} s set indexed_seq = built.change_seq
-    from built where s.session_id = built.session_id`);
+    from built where s.session_id = built.session_id
+    returning s.session_id`);
+  const rebuilt = rows.length;
+  // After an import or any bulk change, the new entries are merged into the index at once (in bulk,
+  // the cheap way) instead of waiting in its pending list, which every search reads whole (decision 041).
+  // A conversation or two, as chatting makes, stays there until the list fills (256 kB, migration 0017).
+  if (rebuilt >= BULK_REBUILD) await db.execute(sql`select gin_clean_pending_list('chat_session_search_document_idx'::regclass)`);
+  return rebuilt;
 }
+
+/** From this many documents rebuilt by one job, its index entries are merged at once (see refreshSearchDocuments). */
+const BULK_REBUILD = 16;
 
 /**
  * websearch syntax for the whole text, or, while the last word is typed, for the rest and that word
@@ -188,11 +213,12 @@ const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATC
 /**
  * The best matches: conversations whose title, executive role or industry match come first (title
  * before the others, by weight), then those matched in their messages, ranked by how central the
- * words are to the conversation (ts_rank on its keywords), then the most recently updated. Only
- * small columns are read per match: the full document is used through its index alone. The
- * snippet is made for the answered rows only, from the newest message that matches the whole query.
+ * words are to the conversation (ts_rank on its keywords), then the most recently updated, then the
+ * id: a stable order, so a page starting at `offset` follows the one before it. Only small columns
+ * are read per match: the full document is used through its index alone. The snippet is made for
+ * the page's rows only (the costly step: decision 041), from the newest message that matches the whole query.
  */
-export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, limit: number): Promise<SearchResultRow[]> {
+export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, page: { offset: number; limit: number }): Promise<{ rows: SearchResultRow[]; more: boolean }> {
   const query = tsQuery(terms);
   const owned = sql`(${query} && ${`'${ownerLexeme(userId)}'`}::tsquery)`;
 
@@ -202,9 +228,8 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
   // it anyway), and to hash-join the matches with the user's sessions. Only small columns are read
   // per match: meta, keywords, the session's date.
   const best = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    await tx.execute(sql`set local enable_nestloop = off`);
+    // set local, in one statement: on PGlite each statement is a trip to its thread.
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_nestloop', 'off', true)`);
     // The LIMIT, far above any history, keeps this a step of its own: the index first, then the join.
     const matches = tx
       .select({
@@ -224,9 +249,13 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
       .innerJoin(chatSessions, eq(chatSessions.id, matches.sessionId))
       .where(eq(chatSessions.userId, userId))
       .orderBy(desc(matches.metaMatch), desc(matches.metaRank), desc(matches.rank), desc(chatSessions.updatedAt), desc(chatSessions.id))
-      .limit(limit);
+      // One more than the page tells whether more follow; it gets no snippet.
+      .limit(page.limit + 1)
+      .offset(page.offset);
   });
-  if (best.length === 0) return [];
+  const more = best.length > page.limit;
+  best.splice(page.limit);
+  if (best.length === 0) return { rows: [], more };
 
   // 2. Those conversations with their summaries, and a snippet: the newest message matching the whole query.
   const markers = `${SNIPPET_MATCH_START}${SNIPPET_MATCH_END}`;
@@ -244,9 +273,26 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
     .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessions.id))
     .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, best.map((row) => row.id))));
   const order = new Map(best.map((row, index) => [row.id, index]));
-  return rows
-    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-    .map(({ best: match, ...row }) => ({ ...row, headline: match?.[0] ?? null, headlineSource: match?.[1] ?? null }));
+  return {
+    rows: rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(({ best: match, ...row }) => ({ ...row, headline: match?.[0] ?? null, headlineSource: match?.[1] ?? null })),
+    more,
+  };
+}
+
+/** No user has it (the nil UUID): a warm-up search finds nothing, and reads no one's documents. */
+const WARM_UP_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A search that finds nothing, run once when an embedded database starts (decision 041): PGlite
+ * loads the text-search code (the English dictionaries and stemmer, websearch parsing, the GIN
+ * index, ts_rank, ts_headline) the first time a statement needs it, which made the first search of
+ * a process several times slower than the next. The same statements as a real search, through the
+ * index and with the planner settings, then one headline.
+ */
+export async function warmUpSearch(db: Executor): Promise<void> {
+  await searchSessionSummaries(db, WARM_UP_USER_ID, { text: 'warming up searches', prefix: 'searches', prefixRoot: 'search', rest: 'warming up' }, { offset: 0, limit: 1 });
+  const query = sql`websearch_to_tsquery('english', 'warming')`;
+  await db.execute(sql`select ts_headline('english', 'Warming up the search.', ${query}, ${headlineOptions}), ts_rank(to_tsvector('english', 'warming'), ${query})`);
 }
 
 /** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */

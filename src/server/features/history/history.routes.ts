@@ -40,7 +40,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
   app.get(
     '/api/users/:id/chat-sessions',
     { schema: { tags, params: historyUserParamsSchema, querystring: listChatSessionsQuerySchema, response: { 200: listChatSessionsResponseSchema, ...errors } } },
-    async (request) => history.listConversations(deps, callerOf(request), request.params.id, request.query.q, request.query.before),
+    async (request) => history.listConversations(deps, callerOf(request), request.params.id, request.query.q, request.query),
   );
 
   app.delete(

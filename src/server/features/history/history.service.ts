@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   HISTORY_PAGE_SIZE,
   HISTORY_SEARCH_LIMIT,
+  HISTORY_SEARCH_PAGE_SIZE,
   SNIPPET_MATCH_END,
   SNIPPET_MATCH_START,
   type ChatSessionListItem,
@@ -58,14 +59,18 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
 
 const markers = { start: SNIPPET_MATCH_START, end: SNIPPET_MATCH_END };
 
-/** The newest conversations, or with `q` the best matches with the snippet that matched. */
+/**
+ * The newest conversations, or with `q` the best matches with the snippet that matched: both a page
+ * at a time, the list after the cursor `before`, a search from its `from`-th best match (decision 041).
+ */
 export async function listConversations(
   deps: HistoryDeps,
   caller: Caller,
   userId: string,
   q: string | undefined,
-  before?: string,
+  cursors: { before?: string; from?: string } = {},
 ): Promise<ListChatSessionsResponse> {
+  const { before } = cursors;
   assertSelf(caller, userId);
   assertPremium(caller);
   if (!q) {
@@ -80,11 +85,14 @@ export async function listConversations(
   const terms = parseSearchTerms(q);
   // Search documents are kept by a job the database queues when conversations change (history.jobs.ts),
   // never built here: a search costs the same after importing thousands of conversations.
-  const rows = await queries.searchSessionSummaries(deps.db, caller.user.id, terms, HISTORY_SEARCH_LIMIT + 1);
+  // Pages of the best HISTORY_SEARCH_LIMIT matches: snippets cost per row, so only the page shown gets them.
+  const offset = Number(cursors.from ?? 0);
+  const end = Math.min(offset + HISTORY_SEARCH_PAGE_SIZE, HISTORY_SEARCH_LIMIT);
+  const { rows, more } = await queries.searchSessionSummaries(deps.db, caller.user.id, terms, { offset, limit: end - offset });
   return {
-    sessions: rows.slice(0, HISTORY_SEARCH_LIMIT).map((row) => toItem(row, snippetText(row.headline, row.headlineSource, markers))),
-    hasMore: rows.length > HISTORY_SEARCH_LIMIT,
-    nextCursor: null,
+    sessions: rows.map((row) => toItem(row, snippetText(row.headline, row.headlineSource, markers))),
+    hasMore: more,
+    nextCursor: more && end < HISTORY_SEARCH_LIMIT ? String(end) : null,
     total: null,
   };
 }
