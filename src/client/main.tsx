@@ -23,7 +23,10 @@ if (root.dataset.prerendered === 'signed-out') {
     hydrateRoot(root, <App />);
   });
 } else {
-  createRoot(root).render(<App />);
+  // The shell (signed-in visitors): the first render is a transition too, in slices.
+  startTransition(() => {
+    createRoot(root).render(<App />);
+  });
 }
 
 // The service worker (installable app, offline shell, updates) starts after the page has loaded,
