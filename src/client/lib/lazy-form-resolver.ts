@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
+import { loadOnce } from './load-once.ts';
 
 export interface LazyResolver<Values extends FieldValues> {
   resolver: Resolver<Values>;
@@ -15,16 +16,10 @@ export interface LazyResolver<Values extends FieldValues> {
  * The schema is still the contract's, the same one the server validates with.
  */
 export function lazyZodResolver<Values extends FieldValues>(loadSchema: () => Promise<z.$ZodType<unknown, Values>>): LazyResolver<Values> {
-  let loading: Promise<Resolver<Values>> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values>,
-      (error: unknown) => {
-        // A failed load (the network went away) is tried again at the next use.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  // A failed load (the network went away) is tried again at the next use.
+  const load = loadOnce(() =>
+    Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Resolver<Values>),
+  );
   return {
     resolver: async (values, context, options) => (await load())(values, context, options),
     preload() {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { loadOnce } from './load-once.ts';
 
 /**
  * A module loaded when first needed (its own chunk), which components then read synchronously: once it is
@@ -8,26 +9,19 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 export function lazyModule<T>(load: () => Promise<T>) {
   let value: T | undefined;
-  let loading: Promise<T> | undefined;
   const listeners = new Set<() => void>();
   const get = () => value;
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  const start = () =>
-    (loading ??= load().then(
-      (module) => {
-        value = module;
-        for (const listener of listeners) listener();
-        return module;
-      },
-      (error: unknown) => {
-        // A failed load (the network went away) is tried again by the next caller.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const start = loadOnce(() =>
+    load().then((module) => {
+      value = module;
+      for (const listener of listeners) listener();
+      return module;
+    }),
+  );
   return {
     /** Starts loading it (pointed at, focused: about to be used). Safe to call often. */
     preload(): void {

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { Components } from 'react-markdown';
+import { loadOnce } from '#client/lib/load-once.ts';
 
 type Renderer = typeof import('./gfm-markdown.tsx');
 
@@ -13,16 +14,14 @@ type Renderer = typeof import('./gfm-markdown.tsx');
  */
 let renderer: Renderer | null = null;
 let failed = false;
-let loading: Promise<Renderer> | undefined;
 const listeners = new Set<() => void>();
 
 function changed() {
   for (const listener of listeners) listener();
 }
 
-/** Starts loading the renderer, once; a failed load is tried again by the next call. */
-export function preloadMarkdown(): Promise<Renderer> {
-  loading ??= import('./gfm-markdown.tsx').then(
+const loadRenderer = loadOnce(() =>
+  import('./gfm-markdown.tsx').then(
     (module) => {
       renderer = module;
       failed = false;
@@ -30,13 +29,16 @@ export function preloadMarkdown(): Promise<Renderer> {
       return module;
     },
     (error: unknown) => {
-      loading = undefined;
       failed = true;
       changed();
       throw error;
     },
-  );
-  return loading;
+  ),
+);
+
+/** Starts loading the renderer, once; a failed load is tried again by the next call. */
+export function preloadMarkdown(): Promise<Renderer> {
+  return loadRenderer();
 }
 
 /**

@@ -1,20 +1,14 @@
 import { startLoadingMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
+import { loadOnce } from '#client/lib/load-once.ts';
 import { transcriptModule } from '../components/transcript-module.ts';
 
 type Parser = typeof import('./reply-event-parser.ts');
 
-let parser: Promise<Parser['toReplyEvent']> | undefined;
+const loadParser = loadOnce<Parser['toReplyEvent']>(() => import('./reply-event-parser.ts').then((module) => module.toReplyEvent));
 
 /** The reply stream's event reader (it needs zod), loaded once; a failed load is tried again by the next call. */
 export function loadReplyEventParser(): Promise<Parser['toReplyEvent']> {
-  parser ??= import('./reply-event-parser.ts').then(
-    (module) => module.toReplyEvent,
-    (error: unknown) => {
-      parser = undefined;
-      throw error;
-    },
-  );
-  return parser;
+  return loadParser();
 }
 
 /**
