@@ -16,16 +16,11 @@ function OpenTableControls(props: TableControlsProps) {
   return loaded ? <loaded.TableControls {...props} /> : null;
 }
 
-interface Props {
+/** The table's own controls' props (seats, the follow-up's table and addressee), in any format. */
+interface Props extends Omit<TableControlsProps, 'format'> {
   format: ChatFormat;
   onFormat: (format: ChatFormat) => void;
   isPremium: boolean;
-  seats: string[];
-  onSeats: (seats: string[]) => void;
-  /** The table a follow-up goes to, when the conversation has one in this format. */
-  followUpSeats: string[] | null;
-  addressTo: string;
-  onAddressTo: (value: string) => void;
   onUpgrade: () => void;
 }
 

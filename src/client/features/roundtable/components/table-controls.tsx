@@ -14,6 +14,7 @@ export interface TableControlsProps {
   format: RoundtableFormat;
   seats: string[];
   onSeats: (seats: string[]) => void;
+  /** The table a follow-up goes to, when the conversation has one in this format. */
   followUpSeats: string[] | null;
   addressTo: string;
   onAddressTo: (value: string) => void;
