@@ -6,7 +6,7 @@ import { seedConversation } from '#tests/helpers/history-data.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { SEARCH_INDEX_JOB } from './history.jobs.ts';
-import { countStaleDocuments, warmUpSearch } from './history.queries.ts';
+import { countStaleDocuments, warmUpSearch } from './search.queries.ts';
 
 const t = useTestApp();
 
@@ -208,7 +208,7 @@ describe('searching conversation history', () => {
   it('builds the search document from the words the messages already store: the same words, counted alike', async () => {
     const { user, cookie } = await t.signIn('vip');
     const db = t.database.db;
-    // 150 messages: more than one run of 64 (history.queries.ts); "pricing" 300 times, past what a tsvector keeps (parsing keeps 255 positions, concatenation 256).
+    // 150 messages: more than one run of 64 (search.queries.ts); "pricing" 300 times, past what a tsvector keeps (parsing keeps 255 positions, concatenation 256).
     const long = Array.from({ length: 150 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content: `Message ${i}: pricing and churn, pricing again; the board meets ${i % 7 ? 'Monday' : 'Friday'}.` }));
     const session = await seedConversation(db, user.id, { title: 'Long talk', messages: long });
     await t.app.jobs.runUntilIdle();

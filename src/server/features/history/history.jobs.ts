@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { refreshSearchDocuments, warmUpSearch } from './history.queries.ts';
+import { refreshSearchDocuments, warmUpSearch } from './search.queries.ts';
 
 /**
  * Queued by the database (migration 0012) whenever one of a user's conversations changes: rebuilds

@@ -24,6 +24,7 @@ import { conversationToMarkdown } from './export/markdown.ts';
 import { buildMemoPrompt, memoToMarkdown, parseMemo, type DecisionMemo } from './export/memo.ts';
 import { renderConversationPdfOffThread, renderMemoPdfOffThread } from './export/pdf-pool.ts';
 import * as queries from './history.queries.ts';
+import * as search from './search.queries.ts';
 import { previewText, snippetText } from './plain-text.ts';
 import { parseSearchTerms } from './search-terms.ts';
 
@@ -88,7 +89,7 @@ export async function listConversations(
   // Pages of the best HISTORY_SEARCH_LIMIT matches: snippets cost per row, so only the page shown gets them.
   const offset = Number(cursors.from ?? 0);
   const end = Math.min(offset + HISTORY_SEARCH_PAGE_SIZE, HISTORY_SEARCH_LIMIT);
-  const { rows, more } = await queries.searchSessionSummaries(deps.db, caller.user.id, terms, { offset, limit: end - offset });
+  const { rows, more } = await search.searchSessionSummaries(deps.db, caller.user.id, terms, { offset, limit: end - offset });
   return {
     sessions: rows.map((row) => toItem(row, snippetText(row.headline, row.headlineSource, markers))),
     hasMore: more,

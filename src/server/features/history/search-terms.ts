@@ -1,4 +1,4 @@
-import type { SearchTerms } from './history.queries.ts';
+import type { SearchTerms } from './search.queries.ts';
 
 const trailingWord = /[\p{L}\p{N}]+$/u;
 
