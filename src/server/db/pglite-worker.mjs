@@ -121,24 +121,15 @@ function runNext() {
  * @param {number} id @param {boolean} background
  */
 function begin(id, background) {
-  /** @type {(open: OpenTransaction) => void} */
-  let started = () => {};
-  /** @type {(error: unknown) => void} */
-  let failed = () => {};
-  const startedPromise = /** @type {Promise<OpenTransaction>} */ (
-    new Promise((resolve, reject) => {
-      started = resolve;
-      failed = reject;
-    })
-  );
-  /** @type {{ resolve: () => void, reject: (error: unknown) => void }} */
-  let end = { resolve: () => {}, reject: () => {} };
+  /** @type {PromiseWithResolvers<OpenTransaction>} */
+  const started = Promise.withResolvers();
   // Settles when the transaction is over: rejected when it failed (a commit PostgreSQL refused, say).
-  const done = /** @type {Promise<void>} */ (new Promise((resolve, reject) => (end = { resolve, reject })));
+  /** @type {PromiseWithResolvers<void>} */
+  const end = Promise.withResolvers();
   // Queries of a transaction that could not start fail with its error; nothing else waits on it.
-  startedPromise.catch(() => {});
-  done.catch(() => {});
-  transactions.set(id, { started: startedPromise, done });
+  started.promise.catch(() => {});
+  end.promise.catch(() => {});
+  transactions.set(id, { started: started.promise, done: end.promise });
   // Its turn: PGlite then holds the database for it until commit or rollback arrives.
   schedule(
     () =>
@@ -146,13 +137,13 @@ function begin(id, background) {
         .transaction(
           (tx) =>
             new Promise((commit, rollback) => {
-              started({ tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
+              started.resolve({ tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
             }),
         )
         .then(
           () => end.resolve(),
           (error) => {
-            failed(error);
+            started.reject(error);
             if (error instanceof Rollback) end.resolve();
             else end.reject(error);
           },
