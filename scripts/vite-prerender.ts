@@ -103,7 +103,7 @@ export function prerender(): Plugin {
           const preload = preloadsFor(manifest, page.module).join(' ');
           const html = pageTemplate.replace(
             root[0],
-            () => `<div id="root" data-prerendered="signed-out" data-app="${root[1]}"${preload ? ` data-preload="${preload}"` : ''}>${body}</div>`,
+            () => `<div id="root" data-prerendered="signed-out" data-app="${root[1]}"${preload ? ` data-preload="${preload}"` : ''} data-path="${page.path}">${body}</div>`,
           );
           await writeFile(path.join(target, page.file), html);
         }

@@ -1,3 +1,4 @@
+import { accountMessages } from '../../src/contract/account.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 /**
@@ -20,6 +21,8 @@ test('a visitor gets each public page as HTML; without JavaScript it reads; with
     const html = await response.text();
     expect(html).toMatch(/<div id="root" data-prerendered="signed-out" data-app="\/assets\/app-[\w-]+\.js"[^>]*>/);
     expect(html).toContain(text);
+    // The page it is, so that the app hydrates it only at this address (src/client/main.tsx).
+    expect(html).toContain(`data-path="${path === '/no-such-page' ? '/404' : path}"`);
     expect(html).not.toContain('%%APP_NAME%%');
     expect(response.headers()['content-encoding']).toBe('br');
   }
@@ -86,4 +89,42 @@ test('a prerendered page is painted before the app is fetched; until it is hydra
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
   await signIn.click();
   await expect(page).toHaveURL(/\/chat$/);
+});
+
+test('when the address changes before the app arrives, the page hydrates as it was sent and then shows the new address', async ({ page }) => {
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/plans', { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => held.length).toBe(1);
+  // A script (or a back press) moves to another address while the prerendered /plans is on screen.
+  await page.evaluate(() => window.history.pushState(null, '', '/gone-missing'));
+  for (const release of held.splice(0)) await release();
+  // No hydration mismatch (the console-error fixture would fail the test), then the new address's page.
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found - Corner Office');
+  await expect(page.getByRole('heading', { name: 'Simple plans for serious decisions' })).toHaveCount(0);
+});
+
+test('a photo chosen on the signup page before the app arrives is uploaded once it has', async ({ page }) => {
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => held.length).toBe(1);
+  await page.getByTestId('profile-picture-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  for (const release of held.splice(0)) await release();
+  // The choice was not dropped: it is checked as any later one would be.
+  await expect(page.getByText(accountMessages.onlyImages)).toBeVisible();
+});
+
+test('opening /signup?plan=yearly directly hydrates the prerendered page and then shows the plan', async ({ page }) => {
+  await page.goto('/signup?plan=yearly');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  // The plan from the address, after a hydration without mismatch (the console-error fixture checks).
+  await expect(page.getByRole('heading', { name: 'Create Account - Yearly Plan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Yearly/, pressed: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Account & Continue' })).toBeVisible();
 });

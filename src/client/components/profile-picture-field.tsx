@@ -1,5 +1,5 @@
 import { Camera, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { accountText } from '#contract/account-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -26,9 +26,12 @@ export function ProfilePictureField({
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const labelId = useId();
+  /** The file being or last uploaded: a change event React replays after hydration does not upload it twice. */
+  const picked = useRef<File | null>(null);
 
   async function pick(file: File | undefined) {
-    if (!file) return;
+    if (!file || file === picked.current) return;
+    picked.current = file;
     setBusy(true);
     try {
       onChange(await uploadProfilePicture(file));
@@ -38,8 +41,17 @@ export function ProfilePictureField({
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
+      picked.current = null;
     }
   }
+
+  // Signup is prerendered: a file chosen before the page hydrated (its change event had no listener yet)
+  // is still in the input, and is taken now instead of being silently dropped.
+  useEffect(() => {
+    void pick(input.current?.files?.[0]);
+    // Once, at mount: later choices arrive as change events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div className="flex items-center gap-4" role="group" aria-labelledby={labelId}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SignUpForm } from '#contract/auth.ts';
@@ -44,13 +44,18 @@ function initialPlan(search: string): BillingPeriod | null {
 export default function SignUpPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [plan, setPlan] = useState<BillingPeriod | null>(() => initialPlan(search));
+  // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
+  const hydrated = useHydrated();
+  // The plan from the address or the session, once hydrated: the prerendered page is the Free Tier's, and
+  // the plan shows right after hydration (and at once when the app renders the page itself). A plan the
+  // visitor taps here wins.
+  const [chosen, setChosen] = useState<BillingPeriod | null | undefined>(undefined);
+  const carried = useMemo(() => (hydrated ? initialPlan(search) : null), [hydrated, search]);
+  const plan = chosen === undefined ? carried : chosen;
   const [termsOpen, setTermsOpen] = useState(false);
   const [termsWanted, setTermsWanted] = useState(false);
   const [picture, setPicture] = useState<string | null>(null);
   const signUp = useSignUp();
-  // Prerendered: until hydrated, Enter in a field would submit the form to this address (the password in the URL).
-  const hydrated = useHydrated();
   const form = useForm<SignUpForm>({
     resolver: validation.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', termsAccepted: false },
@@ -59,7 +64,7 @@ export default function SignUpPage() {
 
   const choosePlan = (next: BillingPeriod) => {
     const value = plan === next ? null : next;
-    setPlan(value);
+    setChosen(value);
     writeStorage('session', sessionKeys.signupPlan, value);
   };
 
