@@ -32,11 +32,18 @@ describe('operations', () => {
     const { cookie, session } = await t.conversation();
     const { assistantMessage } = await ask(t.app, cookie, session.id, 'How should we price the new plan?');
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
+    // A path no route has is not a series (anyone could multiply them), nor is the scrape itself.
+    expect((await inject(t.app, { method: 'GET', url: '/api/no-such-route-4711' })).statusCode).toBe(404);
+    await inject(t.app, { method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     const scrape = await inject(t.app, { method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(scrape.statusCode).toBe(200);
     expect(scrape.headers['content-type']).toContain('text/plain');
     const text = scrape.body;
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*method="POST"[^}]*route="\/api\/chat-sessions\/:id\/messages"[^}]*status_code="201"[^}]*\} 1/);
+    // Each request once, with the time it took (the sum is in seconds).
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="10",method="POST",route="\/api\/chat-sessions\/:id\/messages",status_code="201"\} 1/);
+    expect(text).not.toContain('no-such-route');
+    expect(text).not.toContain('route="/metrics"');
     expect(text).toMatch(/corner_office_replies_total\{status="complete"\} 1/);
     expect(text).toMatch(/corner_office_tokens_total\{kind="output"\} [1-9]/);
     expect(text).toMatch(/corner_office_reply_streams_open 0/);

@@ -84,12 +84,30 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   return headers;
 }
 
+/**
+ * What an API answer (JSON, an event stream, a stored file) gets instead of the page's set: it is never
+ * a page that runs scripts, so its policy allows nothing (OWASP's REST Security Cheat Sheet) and the
+ * page-only headers (the opener policy, DNS prefetching, the agent cluster and the old IE and Flash
+ * ones) are left off. Half the bytes a light JSON answer carried were the page's policy; sending them
+ * cost `GET /api/auth/me` about 6 % of its throughput (decision 045). The transport and framing headers
+ * stay, and no browser or proxy may cache an answer, which is private to the signed-in account.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'referrer-policy', 'x-content-type-options'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    ...Object.fromEntries(kept.filter((name) => pageHeaders[name] !== undefined).map((name) => [name, pageHeaders[name]!])),
+    'cache-control': 'no-store',
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const headers = securityHeaders(options);
+  const api = apiSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    // API answers are private to the signed-in account: no browser or proxy cache may keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    reply.headers(request.url.startsWith('/api/') ? api : headers);
     done();
   });
 }

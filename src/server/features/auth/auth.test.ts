@@ -243,11 +243,22 @@ describe('abuse and bad input', () => {
     expect(sameOrigin.statusCode).toBe(401);
   });
 
-  it('sends security headers and a Content-Security-Policy', async () => {
-    const response = await inject(t.app, { method: 'GET', url: '/api/auth/me' });
+  it('sends security headers and a Content-Security-Policy: the page\'s to pages, one that allows nothing to API answers', async () => {
+    const page = await inject(t.app, { method: 'GET', url: '/chat' });
     // Scripts from this origin, and one inline script by its hash (no 'unsafe-inline').
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${cookieChoiceScriptSource};`);
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${cookieChoiceScriptSource};`);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    // An API answer is never a page that runs anything: nothing is allowed, nothing may be cached.
+    const response = await inject(t.app, { method: 'GET', url: '/api/auth/me' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -27,7 +27,7 @@ describe('with no Stripe configured (the fresh-machine default)', () => {
   it('says payments are off, refuses every payment call with a clear code, and the CSP allows no Stripe origin', async () => {
     const config = await inject(plain.app, { method: 'GET', url: '/api/stripe-config' });
     expect(config.json()).toEqual({ publicKey: null, jsUrl: null });
-    expect(config.headers['content-security-policy']).not.toMatch(/stripe/);
+    expect((await inject(plain.app, { method: 'GET', url: '/chat' })).headers['content-security-policy']).not.toMatch(/stripe/);
 
     const { cookie } = await signUpUser(plain.app, plain.config);
     const calls = [

@@ -29,7 +29,8 @@ describe('GET /api/stripe-config', () => {
   });
 
   it('the Content-Security-Policy allows exactly the configured Stripe.js and API origins (and the one inline script, by its hash)', async () => {
-    const csp = (await inject(t.app, { method: 'GET', url: '/api/stripe-config' })).headers['content-security-policy'] as string;
+    // The page's policy (API answers get one that allows nothing).
+    const csp = (await inject(t.app, { method: 'GET', url: '/chat' })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
     expect(directive('script-src')).toBe(`script-src 'self' ${cookieChoiceScriptSource} ${t.stripe.url}`);
     expect(directive('frame-src')).toBe(`frame-src 'self' ${t.stripe.url}`);
