@@ -19,13 +19,18 @@ export async function findSession(db: Executor, sessionId: string, userId: strin
   return rows[0];
 }
 
-/** The session, locked until the transaction ends: context changes and sends of one conversation take turns. */
+/**
+ * The session, locked until the transaction ends: context changes and sends of one conversation take
+ * turns, and a deletion waits. The lock an update of its columns takes (no key update), not the
+ * stronger one: a key-share lock (a message's foreign key, the search index job reading the
+ * conversation while it rebuilds its document) must not hold a send up.
+ */
 export async function lockSession(tx: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
   const rows = await tx
     .select()
     .from(chatSessions)
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
-    .for('update')
+    .for('no key update')
     .limit(1);
   return rows[0];
 }

@@ -63,7 +63,9 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
       where id = ${input.sessionId} and user_id = ${input.userId}
         and (${allowedExecutiveRoles === null}::boolean or executive_role = any(${sql.param(allowedExecutiveRoles ?? [])}::text[]))
         and (${input.userRole}::text is null or user_role = ${input.userRole}::text)
-      for update
+      -- Sends and context changes of one conversation take turns; the search index job's key-share lock
+      -- (it reads the conversation while rebuilding its document) does not hold this one up (lockSession).
+      for no key update
     ),
     charged as (
       update users set
