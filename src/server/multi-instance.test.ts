@@ -216,7 +216,8 @@ describe.skipIf(!serverUrl || !redisServerAvailable)('two instances on one Postg
       const [name, value] = cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url: b.url }]);
       const page = await context.newPage();
-      await page.goto(`${b.url}/api/health`);
+      // A page of B's origin (an API answer's policy allows no connection: decision 045).
+      await page.goto(`${b.url}/chat`);
       const sent = await call<{ assistantMessage: { id: string } }>(a, 'POST', `/api/chat-sessions/${sessionId}/messages`, { cookie, body: { role: 'user', content: 'a browser on the other instance' } });
       const streamUrl = `/api/chat-sessions/${sessionId}/messages/${sent.json.assistantMessage.id}/stream`;
       const polledBefore = await metric(b, 'corner_office_reply_streams_followed_total', 'source="database"');
