@@ -1,4 +1,5 @@
 import { accountMessages } from '../../src/contract/account.ts';
+import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 
 /**
@@ -7,6 +8,24 @@ import { expect, signUpViaApi, test } from './fixtures.ts';
  * without a mismatch (any console error fails the test), and a signed-in visitor gets the app shell,
  * never a flash of the signed-out page.
  */
+
+/**
+ * Opens `path` with the app's chunk held back until `release()`: the page as a visitor on a slow network
+ * sees it, painted from its HTML, before the app has arrived. Resolves once the page asked for the app.
+ */
+async function openWithoutTheApp(page: Page, path: string): Promise<{ release(): Promise<void> }> {
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => held.length).toBe(1);
+  return {
+    async release() {
+      for (const next of held.splice(0)) await next();
+    },
+  };
+}
 
 test('a visitor gets each public page as HTML; without JavaScript it reads; with it, the page hydrates and works', async ({ page, browser, baseURL }) => {
   // What the server sends, as a crawler reads it: the page's words in the HTML, the names filled in.
@@ -60,12 +79,7 @@ test('a prerendered page is painted before the app is fetched; until it is hydra
   const user = await signUpViaApi(page);
   await page.context().clearCookies();
   // The app's chunk is held until the test lets it go: the page as a visitor on a slow network sees it first.
-  const held: Array<() => Promise<void>> = [];
-  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
-    held.push(() => route.continue());
-  });
-  await page.goto('/signin', { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => held.length).toBe(1);
+  const app = await openWithoutTheApp(page, '/signin');
   // The page's script asked for the app only once the first paint was on screen (src/client/boot.ts).
   expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
 
@@ -82,7 +96,7 @@ test('a prerendered page is painted before the app is fetched; until it is hydra
   expect(await page.getByRole('button', { name: 'Forgot Password?' }).evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
 
   // The app arrives and hydrates the page: what was typed is still there, and the form works.
-  for (const release of held.splice(0)) await release();
+  await app.release();
   await expect(signIn).toBeEnabled();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
@@ -92,15 +106,10 @@ test('a prerendered page is painted before the app is fetched; until it is hydra
 });
 
 test('when the address changes before the app arrives, the page hydrates as it was sent and then shows the new address', async ({ page }) => {
-  const held: Array<() => Promise<void>> = [];
-  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
-    held.push(() => route.continue());
-  });
-  await page.goto('/plans', { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => held.length).toBe(1);
+  const app = await openWithoutTheApp(page, '/plans');
   // A script (or a back press) moves to another address while the prerendered /plans is on screen.
   await page.evaluate(() => window.history.pushState(null, '', '/gone-missing'));
-  for (const release of held.splice(0)) await release();
+  await app.release();
   // No hydration mismatch (the console-error fixture would fail the test), then the new address's page.
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found - Corner Office');
@@ -108,14 +117,9 @@ test('when the address changes before the app arrives, the page hydrates as it w
 });
 
 test('a photo chosen on the signup page before the app arrives is uploaded once it has', async ({ page }) => {
-  const held: Array<() => Promise<void>> = [];
-  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
-    held.push(() => route.continue());
-  });
-  await page.goto('/signup', { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => held.length).toBe(1);
+  const app = await openWithoutTheApp(page, '/signup');
   await page.getByTestId('profile-picture-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-  for (const release of held.splice(0)) await release();
+  await app.release();
   // The choice was not dropped: it is checked as any later one would be.
   await expect(page.getByText(accountMessages.onlyImages)).toBeVisible();
 });
