@@ -40,7 +40,7 @@ describe('operations', () => {
     expect(scrape.headers['content-type']).toContain('text/plain');
     const text = scrape.body;
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*method="POST"[^}]*route="\/api\/chat-sessions\/:id\/messages"[^}]*status_code="201"[^}]*\} 1/);
-    // Each request once, with the time it took (the sum is in seconds).
+    // The send, counted once in every bucket up to the largest.
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="10",method="POST",route="\/api\/chat-sessions\/:id\/messages",status_code="201"\} 1/);
     expect(text).not.toContain('no-such-route');
     expect(text).not.toContain('route="/metrics"');

@@ -180,14 +180,15 @@ const untimedMethods = new Set(['HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /**
  * `http_request_duration_seconds{method, route, status_code}`, the histogram fastify-metrics kept, with
- * the same name, labels and buckets, from one onResponse hook: Fastify's own `elapsedTime` instead of
- * a timer per request, and each label set's series looked up once by a string key instead of hashing
- * a labels object per request. fastify-metrics' version (a timer in a WeakMap at onRequest, labels
- * hashed at onResponse) took `GET /api/auth/me` from 26,110 to 19,002 requests a second
- * (`npm run bench`, issue 18; decision 045). Routes only, as there: a request no route matched is not
- * timed (its URL would be a label value anyone could multiply). Register before the routes.
+ * the same name, labels and buckets. Every route gets its own onResponse hook, which knows its route:
+ * per request it only reads Fastify's own `elapsedTime` and finds the label set's series by a string
+ * key (each series is created once). fastify-metrics' version (a timer in a WeakMap at onRequest, the
+ * `routeOptions` getter and a labels object hashed at onResponse) took `GET /api/auth/me` from 26,110
+ * to 19,002 requests a second (`npm run bench`, issue 18; decision 045). Routes only, as there: a
+ * request no route matched is not timed (its URL would be a label value anyone could multiply), and
+ * neither is a route registered before this runs (the health checks).
  */
-export function registerRouteMetrics(app: FastifyInstance, registry: Registry): void {
+function registerRouteMetrics(app: FastifyInstance, registry: Registry): void {
   const histogram = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'request duration in seconds',
