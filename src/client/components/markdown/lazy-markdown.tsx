@@ -20,7 +20,8 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
-const loadRenderer = loadOnce(() =>
+/** Starts loading the renderer, once; a failed load is tried again by the next call. */
+export const preloadMarkdown: () => Promise<Renderer> = loadOnce(() =>
   import('./gfm-markdown.tsx').then(
     (module) => {
       renderer = module;
@@ -35,11 +36,6 @@ const loadRenderer = loadOnce(() =>
     },
   ),
 );
-
-/** Starts loading the renderer, once; a failed load is tried again by the next call. */
-export function preloadMarkdown(): Promise<Renderer> {
-  return loadRenderer();
-}
 
 /**
  * preloadMarkdown() for a caller that does not wait: safe to call while rendering (like ReactDOM's preload

@@ -4,12 +4,8 @@ import { transcriptModule } from '../components/transcript-module.ts';
 
 type Parser = typeof import('./reply-event-parser.ts');
 
-const loadParser = loadOnce<Parser['toReplyEvent']>(() => import('./reply-event-parser.ts').then((module) => module.toReplyEvent));
-
 /** The reply stream's event reader (it needs zod), loaded once; a failed load is tried again by the next call. */
-export function loadReplyEventParser(): Promise<Parser['toReplyEvent']> {
-  return loadParser();
-}
+export const loadReplyEventParser: () => Promise<Parser['toReplyEvent']> = loadOnce(() => import('./reply-event-parser.ts').then((module) => module.toReplyEvent));
 
 /**
  * A question is on its way (the message box got focus, or it is being sent): load what it and its reply need,
