@@ -80,7 +80,7 @@ describe('PGlite on a worker thread', () => {
     expect(after!.n).toBe(20);
   });
 
-  it("lets a request's statement go before background work that was waiting, and never starves that work", async () => {
+  it("lets a request's statement go before background work that was waiting, and never starves that work", { timeout: 20_000 }, async () => {
     const finished: string[] = [];
     const statement = (label: string, seconds: number) => database.db.execute(sql`select pg_sleep(${seconds})`).then(() => void finished.push(label));
     // A background statement takes the database; five more background statements and a transaction wait.
@@ -102,15 +102,25 @@ describe('PGlite on a worker thread', () => {
     // The first background statement may already hold the database when the request's arrive, or not yet.
     expect(finished.filter((label) => label !== 'background 0')).toEqual(['request', 'request transaction', 'background 1', 'background 2', 'background 3', 'background 4', 'background 5', 'background transaction']);
 
-    // Under a steady stream of requests' statements, waiting background work still gets its turn.
+    // Under a steady stream of requests' statements (1.5 s of them), waiting background work still
+    // gets its turn: once it has waited a second.
     finished.length = 0;
     const steady = inBackground(() => statement('background', 0.05));
-    const flood = Array.from({ length: 20 }, (_, i) => statement(`request ${i}`, 0));
+    const flood = Array.from({ length: 15 }, (_, i) => statement(`request ${i}`, 0.1));
     const starving = inBackground(() => statement('waited background', 0));
     await Promise.all([steady, starving, ...flood]);
     const position = finished.indexOf('waited background');
     expect(position).toBeGreaterThan(1);
     expect(position).toBeLessThan(finished.length - 1);
+  });
+
+  it('starts background work only once requests have paused for 20 ms', async () => {
+    // Milliseconds on the database's clock when the statement ends (after its sleep).
+    const endsAt = (seconds: number) =>
+      database.db.execute<{ at: number }>(sql`select extract(epoch from clock_timestamp()) * 1000 as at from (select pg_sleep(${seconds})) slept`).then((r) => Number(r.rows[0]!.at));
+    // The background statement arrives while the request's runs, and waits for a pause after it.
+    const [requestEnded, backgroundRan] = await Promise.all([endsAt(0.05), inBackground(() => endsAt(0))]);
+    expect(backgroundRan - requestEnded).toBeGreaterThanOrEqual(19);
   });
 
   it('keeps the data on disk when closed and opened again, and says so when used after closing', { timeout: openBudgetMs }, async () => {

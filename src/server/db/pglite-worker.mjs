@@ -14,8 +14,9 @@
  *
  * The database runs one unit at a time: a statement, or a transaction from 'begin' to its end. Units
  * wait here in two lines: a request's, and background work's (`background`: jobs, titles, progress
- * saves; work-priority.ts). The next unit is the oldest of the requests' line, except that background
- * work goes after REQUEST_UNITS_BEFORE_BACKGROUND request units in a row, so it is never starved. A transaction's own
+ * saves; work-priority.ts). The next unit is the oldest of the requests' line; background work goes
+ * once no request's unit has run for QUIET_MS, or when it has waited BACKGROUND_MAX_WAIT_MS, so it
+ * is never starved. A transaction's own
  * statements, and its commit or rollback, go straight to it: it holds the database already.
  * Answers:  { id, result } | { id, error: { message, ...fields of the PostgreSQL error } }
  */
@@ -66,23 +67,32 @@ async function target(request) {
   return (await transaction.started).tx;
 }
 
-/** How many requests' units may pass waiting background work before one background unit goes. */
-const REQUEST_UNITS_BEFORE_BACKGROUND = 8;
+/**
+ * Background work waits until no request's unit has run for this long: requests come in bursts (a
+ * page asks several things at once, a search follows a send), and a background unit started in the
+ * middle of one holds every later request of it (decision 044).
+ */
+const QUIET_MS = 20;
+/** ...or until it has waited this long, so a steady stream of requests never starves it. */
+const BACKGROUND_MAX_WAIT_MS = 1000;
 
 /** @typedef {() => Promise<unknown>} Unit */
 /** @type {Unit[]} */
 const requestUnits = [];
-/** @type {Unit[]} */
+/** @type {Array<{ run: Unit, since: number }>} */
 const backgroundUnits = [];
 let unitRunning = false;
-/** Requests' units run in a row while background work waited. */
-let passedOver = 0;
+/** When the last request's unit ended (performance.now()). */
+let lastRequestEnded = -Infinity;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let quietTimer;
 
 let choosing = false;
 
 /** Queues a unit of work in its line; it runs when the database is free and its turn comes. */
 function schedule(/** @type {Unit} */ run, /** @type {boolean} */ background) {
-  (background ? backgroundUnits : requestUnits).push(run);
+  if (background) backgroundUnits.push({ run, since: performance.now() });
+  else requestUnits.push(run);
   chooseSoon();
 }
 
@@ -100,17 +110,37 @@ function chooseSoon() {
   });
 }
 
+/**
+ * A request's unit first; a background unit when no request waits and none ran for QUIET_MS, or when
+ * it has waited BACKGROUND_MAX_WAIT_MS (then it goes before waiting requests, one unit).
+ */
 function runNext() {
   if (unitRunning) return;
-  const backgroundsTurn = backgroundUnits.length > 0 && (requestUnits.length === 0 || passedOver >= REQUEST_UNITS_BEFORE_BACKGROUND);
-  const unit = backgroundsTurn ? backgroundUnits.shift() : requestUnits.shift();
-  if (!unit) return;
-  passedOver = backgroundsTurn || backgroundUnits.length === 0 ? 0 : passedOver + 1;
+  clearTimeout(quietTimer);
+  quietTimer = undefined;
+  const now = performance.now();
+  const oldestBackground = backgroundUnits[0];
+  const waited = oldestBackground ? now - oldestBackground.since : 0;
+  const overdue = oldestBackground !== undefined && waited >= BACKGROUND_MAX_WAIT_MS;
+  if (requestUnits.length > 0 && !overdue) return start(/** @type {Unit} */ (requestUnits.shift()), false);
+  if (!oldestBackground) return;
+  const quietFor = now - lastRequestEnded;
+  if (!overdue && quietFor < QUIET_MS) {
+    // Not quiet yet: look again when it would be (a request arriving meanwhile goes first).
+    quietTimer = setTimeout(chooseSoon, Math.min(QUIET_MS - quietFor, BACKGROUND_MAX_WAIT_MS - waited));
+    return;
+  }
+  backgroundUnits.shift();
+  start(oldestBackground.run, true);
+}
+
+function start(/** @type {Unit} */ unit, /** @type {boolean} */ background) {
   unitRunning = true;
   unit()
     .catch(() => {})
     .finally(() => {
       unitRunning = false;
+      if (!background) lastRequestEnded = performance.now();
       chooseSoon();
     });
 }

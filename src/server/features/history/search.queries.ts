@@ -51,6 +51,28 @@ export function ownerLexeme(userId: string): string {
  * Answers how many documents it rebuilt.
  */
 export async function refreshSearchDocuments(db: Executor, userId: string): Promise<number> {
+  let rebuilt = 0;
+  for (;;) {
+    const some = await refreshSomeSearchDocuments(db, userId);
+    rebuilt += some;
+    if (some < REFRESH_BATCH) break;
+  }
+  // After an import or any bulk change, the new entries are merged into the index at once (in bulk,
+  // the cheap way) instead of waiting in its pending list, which every search reads whole (decision 041).
+  // A conversation or two, as chatting makes, stays there until the list fills (256 kB, migration 0017).
+  if (rebuilt >= BULK_REBUILD) await db.execute(sql`select gin_clean_pending_list('chat_session_search_document_idx'::regclass)`);
+  return rebuilt;
+}
+
+/**
+ * Documents rebuilt by one statement. On PGlite a statement holds the database thread until it ends
+ * (decision 044), so an import's 2,000 documents are rebuilt a few at a time, and a request waits at
+ * most for one batch (about 10 ms a conversation of 50 messages), never for the whole import.
+ */
+const REFRESH_BATCH = 4;
+
+/** One statement: up to REFRESH_BATCH of the user's stale documents, rebuilt; answers how many. */
+async function refreshSomeSearchDocuments(db: Executor, userId: string): Promise<number> {
   const meta = sql`setweight(to_tsvector('english', locked.title), 'A') || setweight(to_tsvector('english', locked.executive_role || ' ' || locked.industry), 'B')`;
   const owner = `'${ownerLexeme(userId)}'`;
   const band = sql`(case when k.rn <= 12 then 'A' when k.rn <= 24 then 'B' else 'C' end)`;
@@ -58,6 +80,7 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
     with stale as (
       select s.session_id, s.change_seq from ${chatSessionSummaries} s
       where s.user_id = ${userId} and s.indexed_seq < s.change_seq
+      order by s.session_id limit ${REFRESH_BATCH}
     ), locked as (
       -- A conversation deleted meanwhile waits for this statement instead of breaking it.
       select cs.id, cs.title, cs.executive_role, cs.industry, stale.change_seq
@@ -99,12 +122,7 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
     update ${chatSessionSummaries} s set indexed_seq = built.change_seq
     from built where s.session_id = built.session_id
     returning s.session_id`);
-  const rebuilt = rows.length;
-  // After an import or any bulk change, the new entries are merged into the index at once (in bulk,
-  // the cheap way) instead of waiting in its pending list, which every search reads whole (decision 041).
-  // A conversation or two, as chatting makes, stays there until the list fills (256 kB, migration 0017).
-  if (rebuilt >= BULK_REBUILD) await db.execute(sql`select gin_clean_pending_list('chat_session_search_document_idx'::regclass)`);
-  return rebuilt;
+  return rows.length;
 }
 
 /** From this many documents rebuilt by one job, its index entries are merged at once (see refreshSearchDocuments). */
