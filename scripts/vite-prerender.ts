@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { PRERENDER_DIR, prerenderedPages, prerenderPlaceholders } from '../src/contract/pages.ts';
-import { cookieChoiceScript } from '../src/contract/cookie-choice-script.ts';
+import { PRERENDER_DIR, prerenderedPages, prerenderPlaceholders, SHELL_WITH_COOKIE_BANNER_FILE } from '../src/contract/pages.ts';
+import { cookieChoiceScript, SHELL_COOKIE_BANNER_ATTRIBUTE } from '../src/contract/cookie-choice-script.ts';
 import { DEFAULT_FREE_RETENTION_DAYS } from '../src/contract/limits.ts';
 
 interface ManifestChunk {
@@ -94,8 +94,10 @@ export function prerender(): Plugin {
         // HTML holds, before the first paint when this browser already has the visitor's choice
         // (docs/decisions/040-first-paint.md).
         const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>\n    <script>${cookieChoiceScript}</script>`);
+        let banner: string | undefined;
         for (const page of prerenderedPages) {
           const body = await renderPage(page.path);
+          banner ??= /<section [^>]*data-cookie-banner=""[^>]*>[\s\S]*?<\/section>/.exec(body)?.[0];
           // The CSP runs no inline script: a boundary React left to be revealed by one would stay hidden.
           if (/<script|<!--\$[?!]-->/.test(body)) throw new Error(`${page.path} prerendered with a pending boundary or an inline script`);
           const root = shellRoot.exec(pageTemplate);
@@ -107,6 +109,18 @@ export function prerender(): Plugin {
           );
           await writeFile(path.join(target, page.file), html);
         }
+        // The shell for a signed-in account that has not chosen its cookies: the banner as a visitor's
+        // page has it (its buttons aria-disabled until the app takes over), beside the empty root, with
+        // the stylesheet linked as the shell has it and the inline script that hides it when this browser
+        // has a choice (docs/decisions/046-signed-in-first-paint.md).
+        if (!banner) throw new Error('No prerendered page holds the cookie banner to copy into the shell');
+        const emptyRoot = shellRoot.exec(template)?.[0];
+        if (!emptyRoot) throw new Error('index.html has no empty root element with the app\'s address');
+        const shellBanner = banner.replace('<section ', () => `<section ${SHELL_COOKIE_BANNER_ATTRIBUTE}="" `);
+        const shell = template
+          .replace(stylesheet[0], () => `${stylesheet[0]}\n    <script>${cookieChoiceScript}</script>`)
+          .replace(emptyRoot, () => `${emptyRoot}\n    ${shellBanner}`);
+        await writeFile(path.join(target, SHELL_WITH_COOKIE_BANNER_FILE), shell);
         await rm(serverDir, { recursive: true, force: true });
       },
     },

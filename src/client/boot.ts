@@ -3,7 +3,8 @@
  * complete HTML with its stylesheet inlined: it needs no JavaScript to be seen. So its first paint
  * gets the network and the main thread to itself, and the app (React, the router, the page's chunk)
  * is fetched once that paint is on screen, then hydrates the page. The shell that signed-in visitors
- * get is empty until the app renders it: there the app is fetched at once.
+ * get is empty until the app renders it (but for the cookie banner, see below): there the app is
+ * fetched at once.
  *
  * Nothing here may import a module the app imports too (the bundler would then make this file load
  * the app's chunk statically): only the stylesheet, which the shell links in its head.
@@ -38,5 +39,11 @@ function startApp(): void {
   });
 }
 
-if (root?.dataset.prerendered) void afterFirstContentfulPaint(window).then(startApp);
+// The shell of a signed-in account that has not chosen its cookies carries the banner (the server decides;
+// docs/decisions/046-signed-in-first-paint.md): unless this browser has a choice (the head's inline script
+// marks <html>, and the banner is hidden), that banner is the first paint, and the app waits for it as on a
+// prerendered page. The attribute names are contract/cookie-choice-script.ts', spelled out here.
+const shellBannerShown = document.querySelector('[data-shell-cookie-banner]') !== null && !document.documentElement.hasAttribute('data-cookie-choice');
+
+if (root?.dataset.prerendered || shellBannerShown) void afterFirstContentfulPaint(window).then(startApp);
 else startApp();

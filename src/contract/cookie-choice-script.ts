@@ -8,4 +8,11 @@
  */
 export const COOKIE_CHOICE_ATTRIBUTE = 'data-cookie-choice';
 
+/**
+ * Marks the copy of the banner the shell carries beside the app's root for a signed-in account that has
+ * not chosen (docs/decisions/046-signed-in-first-paint.md): painted before the app, removed by the app's
+ * banner once it knows the choice. boot.ts spells it out (it may import nothing the app imports).
+ */
+export const SHELL_COOKIE_BANNER_ATTRIBUTE = 'data-shell-cookie-banner';
+
 export const cookieChoiceScript = `try{var c=localStorage.getItem("cookieConsent");if(c==="true"||c==="false")document.documentElement.setAttribute("${COOKIE_CHOICE_ATTRIBUTE}",c)}catch(e){}`;

@@ -70,5 +70,10 @@ export const prerenderedPages = [
 
 /** Where the build writes prerendered pages, inside the client directory (a dot directory: never served as it is, never precached). */
 export const PRERENDER_DIR = '.prerendered';
+/**
+ * The shell with the cookie banner painted before the app (docs/decisions/046-signed-in-first-paint.md),
+ * in PRERENDER_DIR: sent to a request with a session cookie whose account has not chosen yet.
+ */
+export const SHELL_WITH_COOKIE_BANNER_FILE = 'shell-cookie-banner.html';
 /** Placeholders the prerenderer writes for the configured names; the server fills them in (HTML-escaped). */
 export const prerenderPlaceholders = { appName: '%%APP_NAME%%', companyName: '%%COMPANY_NAME%%' } as const;

@@ -189,6 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes, { deps: { ...deps, gateway } });
   await app.register(documentRoutes, { deps: documentsDeps });
 
-  await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir);
+  // The shell paints the cookie banner before the app for an account that has not chosen (decision 046).
+  await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir, {
+    cookieChoiceOf: async (token) => (token.length > 100 ? undefined : (await userForSessionToken({ db: database.db, sessionCache }, token))?.cookiesAccepted),
+  });
   return app;
 }

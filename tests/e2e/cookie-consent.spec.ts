@@ -166,6 +166,8 @@ test('on a 390 px phone the banner never covers the chat composer: the question 
   await expect(banner(page)).toBeVisible();
   const input = page.getByRole('textbox', { name: 'Message' });
   const send = page.getByRole('button', { name: 'Send message' });
+  // The shell paints the banner before the app (decision 046); the chat comes with the app.
+  await expect(input).toBeVisible();
   const bannerTop = (await banner(page).boundingBox())!.y;
   for (const control of [input, send]) {
     const box = (await control.boundingBox())!;
@@ -208,4 +210,38 @@ test('a prerendered page paints the banner for a visitor who has not chosen, and
   await banner(page).getByRole('button', { name: 'Accept All' }).click();
   await expect(banner(page)).toBeHidden();
   expect(await localChoice(page)).toBe('true');
+});
+
+test('the shell of a signed-in account that has not chosen paints the banner before the app; the app takes it over, and once chosen it never shows', async ({ page }) => {
+  await signUpViaApi(page);
+  // The page's script refused: what the browser shows from the shell's HTML alone, before the app.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/chat');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: 'Accept All' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy#cookies');
+
+  // This browser has a choice (the account will adopt it): hidden from the first paint by the inline script.
+  await page.evaluate(() => localStorage.setItem('cookieConsent', 'false'));
+  await page.reload();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+  await expect(banner(page)).toBeHidden();
+
+  // With the app: its own banner replaces the shell's copy, one banner on the page, and it works.
+  await page.evaluate(() => localStorage.removeItem('cookieConsent'));
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: 'Essential Only' })).not.toHaveAttribute('aria-disabled');
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+  await expect(page.locator('[data-shell-cookie-banner]')).toHaveCount(0);
+  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await localChoice(page)).toBeNull();
+
+  // The account has chosen: its shell carries no banner at all, even in a browser without a choice.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('#root')).toBeAttached();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
 });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FREE_RETENTION_DAYS, freeRetentionText } from '#contract/limits.ts';
-import { pages, PRERENDER_DIR, prerenderPlaceholders } from '#contract/pages.ts';
+import { pages, PRERENDER_DIR, prerenderPlaceholders, SHELL_WITH_COOKIE_BANNER_FILE } from '#contract/pages.ts';
 import { webAppManifest } from '#contract/pwa.ts';
-import { createTestApp, inject, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let clientDir: string;
@@ -23,6 +23,11 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, PRERENDER_DIR, '404.html'), prerendered('Page Not Found'));
   // A page stating the retention period, as the terms page does.
   writeFileSync(path.join(clientDir, PRERENDER_DIR, 'terms-and-conditions.html'), prerendered(`Terms <span ${freeRetentionText.marker}="">${freeRetentionText.deletionSentence(DEFAULT_FREE_RETENTION_DAYS)}</span>`));
+  // The shell with the cookie banner beside its root (decision 046), as the build copies it from a page.
+  writeFileSync(
+    path.join(clientDir, PRERENDER_DIR, SHELL_WITH_COOKIE_BANNER_FILE),
+    `<!doctype html><html><head><!--app-head--></head><body><div id="root"></div>\n<section data-shell-cookie-banner="" data-cookie-banner=""><p>${prerenderPlaceholders.appName} uses cookies</p></section></body></html>`,
+  );
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'export {};');
@@ -235,6 +240,28 @@ describe('prerendered public pages', () => {
     const contact = await t.app.inject({ method: 'GET', url: '/contact' });
     expect(contact.statusCode).toBe(200);
     expect(contact.body).toContain('<div id="root"></div>');
+  });
+
+  it('the shell paints the cookie banner for a visitor and an account that has not chosen, never for one that has, nor in the kept shell', async () => {
+    const banner = '<section data-shell-cookie-banner="" data-cookie-banner=""><p>Boardroom uses cookies</p></section>';
+    const shellFor = async (cookie?: string) => (await inject(t.app, { method: 'GET', url: '/chat', cookie })).body;
+    // A visitor on a page the build did not prerender, and a cookie that is no session (signed out).
+    expect(await shellFor()).toContain(banner);
+    expect(await shellFor(`${t.config.session.cookieName}=anything`)).toContain(banner);
+    // A new account has not chosen: the banner is in the HTML, painted before the app.
+    const { cookie } = await signUpUser(t.app, t.config);
+    const undecided = await shellFor(cookie);
+    expect(undecided).toContain('<div id="root"></div>');
+    expect(undecided).toContain(banner);
+    // Once it has chosen (either way), never, not even before the app knows it.
+    expect((await inject(t.app, { method: 'POST', url: '/api/cookie-consent', cookie, payload: { cookiesAccepted: false } })).statusCode).toBe(200);
+    const decided = await shellFor(cookie);
+    expect(decided).toContain('<div id="root"></div>');
+    expect(decided).not.toContain('data-shell-cookie-banner');
+    // A prerendered page holds its own banner; the shell the service worker keeps never carries one.
+    expect((await inject(t.app, { method: 'GET', url: '/plans' })).body).not.toContain('data-shell-cookie-banner');
+    expect((await inject(t.app, { method: 'GET', url: '/index.html', cookie })).body).not.toContain('data-shell-cookie-banner');
+    expect((await inject(t.app, { method: 'GET', url: '/index.html' })).body).not.toContain('data-shell-cookie-banner');
   });
 
   it('a page stating the retention period is prerendered only while the configured period is the one the build stated', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { documentTitle, notFoundPage, pageFor, pages, PRERENDER_DIR, prerenderedPages, prerenderPlaceholders, type PageMeta } from '#contract/pages.ts';
+import { documentTitle, notFoundPage, pageFor, pages, PRERENDER_DIR, prerenderedPages, prerenderPlaceholders, SHELL_WITH_COOKIE_BANNER_FILE, type PageMeta } from '#contract/pages.ts';
 import { DEFAULT_FREE_RETENTION_DAYS, freeRetentionText } from '#contract/limits.ts';
 import { webAppManifest } from '#contract/pwa.ts';
 import type { Config } from '../config.ts';
@@ -60,17 +60,45 @@ const shellPage: PageMeta = { ...pages[0], indexable: false };
  * app shell the service worker precaches (rendered like any page, so it carries the product name).
  * An unknown /api path answers 404 JSON.
  */
-export async function registerSpa(app: FastifyInstance, config: Config, clientDir: string): Promise<void> {
+export interface SpaOptions {
+  /**
+   * The cookie choice of the account a session token belongs to: true or false when it chose, null when
+   * it has not, undefined when the token is no session. Decides whether the shell carries the banner.
+   */
+  cookieChoiceOf?: (sessionToken: string) => Promise<boolean | null | undefined>;
+}
+
+export async function registerSpa(app: FastifyInstance, config: Config, clientDir: string, options: SpaOptions = {}): Promise<void> {
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexPath);
   const template = hasClient ? readFileSync(indexPath, 'utf8') : undefined;
   const prerendered = readPrerenderedPages(clientDir, config);
+  const shellWithBanner = readBuiltPage(path.join(clientDir, PRERENDER_DIR, SHELL_WITH_COOKIE_BANNER_FILE), config);
   // The same few pages, compressed once each (brotli 11, as the build's files): a key per page and state.
   const compressedPages: CompressedCache = new Map();
-  /** The HTML a page is answered with: prerendered for a signed-out visitor where the build made it, else the shell. */
-  const pageHtml = (page: PageMeta | undefined, signedOut: boolean): string | undefined => {
-    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || template;
+  /**
+   * The HTML a page is answered with: prerendered for a signed-out visitor where the build made it, else
+   * the shell, with the cookie banner when the visitor has not chosen (`banner`).
+   */
+  const pageHtml = (page: PageMeta | undefined, signedOut: boolean, banner = false): string | undefined => {
+    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || (banner && shellWithBanner) || template;
     return pageTemplate?.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
+  };
+  /**
+   * Whether the shell should paint the cookie banner before the app (docs/decisions/046-signed-in-first-paint.md):
+   * for a visitor (no session, or one that has ended) and for an account that has not chosen. An account
+   * that chose never gets it, not even for a frame; if its choice cannot be read, the app decides, as before.
+   */
+  const shellBanner = async (token: string | undefined): Promise<boolean> => {
+    if (!shellWithBanner) return false;
+    if (!token) return true;
+    if (!options.cookieChoiceOf) return false;
+    try {
+      return (await options.cookieChoiceOf(token)) == null;
+    } catch (err) {
+      app.log.warn({ err }, 'Could not read the cookie choice for the shell');
+      return false;
+    }
   };
 
   if (hasClient) {
@@ -135,7 +163,10 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
     // A visitor without a session cookie is signed out: the page prerendered for that state (hydrated by
     // the browser). With a cookie, the shell: the client renders once it knows who is signed in, so a
     // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md).
-    const html = pageHtml(page, !request.cookies[config.session.cookieName]) ?? '';
+    const token = request.cookies[config.session.cookieName];
+    const signedOut = !token;
+    const banner = !(signedOut && prerendered.has(page ? page.path : '/404')) && (await shellBanner(token));
+    const html = pageHtml(page, signedOut, banner) ?? '';
     addVary(reply, 'cookie');
     reply
       .status(page ? 200 : 404)
@@ -163,15 +194,17 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
 function readPrerenderedPages(clientDir: string, config: Config): Map<string, string> {
   const result = new Map<string, string>();
   for (const page of prerenderedPages) {
-    const file = path.join(clientDir, PRERENDER_DIR, page.file);
-    if (!existsSync(file)) continue;
-    const built = readFileSync(file, 'utf8');
-    // The build stated the default retention; with another configured, the page is rendered in the browser from the config.
-    if (config.retention.freeDays !== DEFAULT_FREE_RETENTION_DAYS && built.includes(freeRetentionText.marker)) continue;
-    const html = built
-      .replaceAll(prerenderPlaceholders.appName, escapeAttr(config.appName))
-      .replaceAll(prerenderPlaceholders.companyName, escapeAttr(config.companyName));
-    result.set(page.path, html);
+    const html = readBuiltPage(path.join(clientDir, PRERENDER_DIR, page.file), config);
+    if (html) result.set(page.path, html);
   }
   return result;
+}
+
+/** One page the build wrote, with the configured names in place; undefined when absent or not valid for this configuration. */
+function readBuiltPage(file: string, config: Config): string | undefined {
+  if (!existsSync(file)) return undefined;
+  const built = readFileSync(file, 'utf8');
+  // The build stated the default retention; with another configured, the page is rendered in the browser from the config.
+  if (config.retention.freeDays !== DEFAULT_FREE_RETENTION_DAYS && built.includes(freeRetentionText.marker)) return undefined;
+  return built.replaceAll(prerenderPlaceholders.appName, escapeAttr(config.appName)).replaceAll(prerenderPlaceholders.companyName, escapeAttr(config.companyName));
 }

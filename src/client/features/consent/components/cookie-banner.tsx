@@ -1,8 +1,8 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { consentText } from '#contract/consent-text.ts';
-import { COOKIE_CHOICE_ATTRIBUTE } from '#contract/cookie-choice-script.ts';
+import { COOKIE_CHOICE_ATTRIBUTE, SHELL_COOKIE_BANNER_ATTRIBUTE } from '#contract/cookie-choice-script.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -35,11 +35,19 @@ export function CookieBanner() {
   const hydrated = useHydrated();
   const visible = ready && accepted === null;
 
-  // Hydrated and rendered from this browser's own state: React decides from here on, so the mark goes
-  // (a choice cleared in another tab then shows the banner again).
+  // The shell's copy of the banner, painted before the app for a signed-in account that has not chosen
+  // (docs/decisions/046-signed-in-first-paint.md), goes once the choice is known: in the same commit as
+  // this banner appears, so the two are never both on screen and the banner never blinks.
+  useLayoutEffect(() => {
+    if (ready) document.querySelector(`[${SHELL_COOKIE_BANNER_ATTRIBUTE}]`)?.remove();
+  }, [ready]);
+
+  // Hydrated and rendered from this browser's own state, with the choice known: React decides from here
+  // on, so the mark goes (a choice cleared in another tab then shows the banner again). Not before the
+  // choice is known: the shell's copy of the banner stays hidden under the mark until then.
   useEffect(() => {
-    if (hydrated) document.documentElement.removeAttribute(COOKIE_CHOICE_ATTRIBUTE);
-  }, [hydrated]);
+    if (hydrated && ready) document.documentElement.removeAttribute(COOKIE_CHOICE_ATTRIBUTE);
+  }, [hydrated, ready]);
   useEffect(() => {
     const element = ref.current;
     if (!visible || !element) return;
