@@ -162,7 +162,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
     }
     // A visitor without a session cookie is signed out: the page prerendered for that state (hydrated by
     // the browser). With a cookie, the shell: the client renders once it knows who is signed in, so a
-    // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md).
+    // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md). The
+    // shell carries the cookie banner when the account has not chosen (decision 046).
     const token = request.cookies[config.session.cookieName];
     const signedOut = !token;
     const banner = !(signedOut && prerendered.has(page ? page.path : '/404')) && (await shellBanner(token));
