@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { users } from './schema.ts';
-import { inBackground } from './work-priority.ts';
+import { inBackground, inIdleTime } from './work-priority.ts';
 
 const newUser = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'hash' });
 
@@ -80,7 +80,7 @@ describe('PGlite on a worker thread', () => {
     expect(after!.n).toBe(20);
   });
 
-  it("lets a request's statement go before background work that was waiting, and never starves that work", { timeout: 20_000 }, async () => {
+  it("lets a request's statement go before background work that was waiting, and never starves that work", async () => {
     const finished: string[] = [];
     const statement = (label: string, seconds: number) => database.db.execute(sql`select pg_sleep(${seconds})`).then(() => void finished.push(label));
     // A background statement takes the database; five more background statements and a transaction wait.
@@ -102,11 +102,10 @@ describe('PGlite on a worker thread', () => {
     // The first background statement may already hold the database when the request's arrive, or not yet.
     expect(finished.filter((label) => label !== 'background 0')).toEqual(['request', 'request transaction', 'background 1', 'background 2', 'background 3', 'background 4', 'background 5', 'background transaction']);
 
-    // Under a steady stream of requests' statements (1.5 s of them), waiting background work still
-    // gets its turn: once it has waited a second.
+    // Under a steady stream of requests' statements, waiting background work still gets its turn.
     finished.length = 0;
     const steady = inBackground(() => statement('background', 0.05));
-    const flood = Array.from({ length: 15 }, (_, i) => statement(`request ${i}`, 0.1));
+    const flood = Array.from({ length: 20 }, (_, i) => statement(`request ${i}`, 0));
     const starving = inBackground(() => statement('waited background', 0));
     await Promise.all([steady, starving, ...flood]);
     const position = finished.indexOf('waited background');
@@ -114,13 +113,30 @@ describe('PGlite on a worker thread', () => {
     expect(position).toBeLessThan(finished.length - 1);
   });
 
-  it('starts background work only once requests have paused for 20 ms', async () => {
+  it('starts idle work (the job queue) only once requests have paused for 20 ms, after background work', async () => {
     // Milliseconds on the database's clock when the statement ends (after its sleep).
     const endsAt = (seconds: number) =>
       database.db.execute<{ at: number }>(sql`select extract(epoch from clock_timestamp()) * 1000 as at from (select pg_sleep(${seconds})) slept`).then((r) => Number(r.rows[0]!.at));
-    // The background statement arrives while the request's runs, and waits for a pause after it.
-    const [requestEnded, backgroundRan] = await Promise.all([endsAt(0.05), inBackground(() => endsAt(0))]);
-    expect(backgroundRan - requestEnded).toBeGreaterThanOrEqual(19);
+    // Idle and background statements arrive while the request's runs: background work goes as soon as
+    // it ends, idle work waits for a pause after it.
+    const [requestEnded, idleRan, backgroundRan] = await Promise.all([endsAt(0.05), inIdleTime(() => endsAt(0)), inBackground(() => endsAt(0))]);
+    expect(backgroundRan).toBeLessThan(idleRan);
+    expect(idleRan - requestEnded).toBeGreaterThanOrEqual(19);
+  });
+
+  it('runs idle work under a steady stream of requests once it has waited a second, one unit at a time', { timeout: 20_000 }, async () => {
+    const finished: string[] = [];
+    const statement = (label: string, seconds: number) => database.db.execute(sql`select pg_sleep(${seconds})`).then(() => void finished.push(label));
+    // 1.5 s of requests' statements queued at once, and two idle statements behind them.
+    const flood = Array.from({ length: 15 }, (_, i) => statement(`request ${i}`, 0.1));
+    const idle = [1, 2].map((n) => inIdleTime(() => statement(`idle ${n}`, 0)));
+    await Promise.all([...flood, ...idle]);
+    const first = finished.indexOf('idle 1');
+    const second = finished.indexOf('idle 2');
+    // Not before about a second of requests, before their end, and a request between the two.
+    expect(first).toBeGreaterThan(5);
+    expect(second).toBeLessThan(finished.length - 1);
+    expect(second - first).toBeGreaterThan(1);
   });
 
   it('keeps the data on disk when closed and opened again, and says so when used after closing', { timeout: openBudgetMs }, async () => {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
-import { isBackgroundWork } from './work-priority.ts';
+import { workPriority } from './work-priority.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
@@ -73,8 +73,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThreadCl
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      // Background work's statements wait while a request's are waiting (work-priority.ts).
-      worker.postMessage({ ...request, id, background: isBackgroundWork() });
+      // Background and idle work's statements wait for requests' (work-priority.ts).
+      worker.postMessage({ ...request, id, priority: workPriority() });
     });
   };
 

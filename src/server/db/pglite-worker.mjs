@@ -7,16 +7,17 @@
  *
  * Plain JavaScript on purpose: a worker thread starts without the TypeScript loader.
  *
- * Requests: { id, op: 'query', sql, params, rowMode, identityParsers, tx?, background? } | { id, op: 'exec', sql, tx?, background? }
- *           | { id, op: 'begin', tx, background? } | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }
+ * Requests: { id, op: 'query', sql, params, rowMode, identityParsers, tx?, priority? } | { id, op: 'exec', sql, tx?, priority? }
+ *           | { id, op: 'begin', tx, priority? } | { id, op: 'commit' | 'rollback', tx } | { id, op: 'close' }
  * The caller numbers its transactions and may send a transaction's queries right behind its
  * 'begin': they wait here until the transaction has the database.
  *
  * The database runs one unit at a time: a statement, or a transaction from 'begin' to its end. Units
- * wait here in two lines: a request's, and background work's (`background`: jobs, titles, progress
- * saves; work-priority.ts). The next unit is the oldest of the requests' line; background work goes
- * once no request's unit has run for QUIET_MS, or when it has waited BACKGROUND_MAX_WAIT_MS, so it
- * is never starved. A transaction's own
+ * wait here in three lines (`priority`, work-priority.ts): requests', background work's (titles,
+ * progress saves, heartbeats) and idle work's (the job queue). The next unit is the oldest request's;
+ * background work goes when no request waits, or after REQUEST_UNITS_BEFORE_BACKGROUND request units
+ * in a row; idle work once no request's unit has run for QUIET_MS, or when it has waited
+ * IDLE_MAX_WAIT_MS. Nothing is starved. A transaction's own
  * statements, and its commit or rollback, go straight to it: it holds the database already.
  * Answers:  { id, result } | { id, error: { message, ...fields of the PostgreSQL error } }
  */
@@ -67,32 +68,41 @@ async function target(request) {
   return (await transaction.started).tx;
 }
 
+/** How many requests' units may pass waiting background work before one background unit goes. */
+const REQUEST_UNITS_BEFORE_BACKGROUND = 8;
 /**
- * Background work waits until no request's unit has run for this long: requests come in bursts (a
- * page asks several things at once, a search follows a send), and a background unit started in the
- * middle of one holds every later request of it (decision 044).
+ * Idle work waits until no request's unit has run for this long: requests come in bursts (a page asks
+ * several things at once, a search follows a send), and an idle unit started between two of them (an
+ * index batch: up to 100 ms) holds every later one (decision 044).
  */
 const QUIET_MS = 20;
 /** ...or until it has waited this long, so a steady stream of requests never starves it. */
-const BACKGROUND_MAX_WAIT_MS = 1000;
+const IDLE_MAX_WAIT_MS = 1000;
 
 /** @typedef {() => Promise<unknown>} Unit */
+/** @typedef {'request' | 'background' | 'idle'} Priority */
 /** @type {Unit[]} */
 const requestUnits = [];
-/** @type {Array<{ run: Unit, since: number }>} */
+/** @type {Unit[]} */
 const backgroundUnits = [];
+/** @type {Array<{ run: Unit, since: number }>} */
+const idleUnits = [];
 let unitRunning = false;
+/** Requests' units run in a row while background work waited. */
+let passedOver = 0;
 /** When the last request's unit ended (performance.now()). */
 let lastRequestEnded = -Infinity;
+/** Whether the unit that ran last was idle work that went ahead of waiting units. */
+let lastWasOverdue = false;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let quietTimer;
 
 let choosing = false;
 
 /** Queues a unit of work in its line; it runs when the database is free and its turn comes. */
-function schedule(/** @type {Unit} */ run, /** @type {boolean} */ background) {
-  if (background) backgroundUnits.push({ run, since: performance.now() });
-  else requestUnits.push(run);
+function schedule(/** @type {Unit} */ run, /** @type {Priority} */ priority) {
+  if (priority === 'idle') idleUnits.push({ run, since: performance.now() });
+  else (priority === 'background' ? backgroundUnits : requestUnits).push(run);
   chooseSoon();
 }
 
@@ -111,36 +121,48 @@ function chooseSoon() {
 }
 
 /**
- * A request's unit first; a background unit when no request waits and none ran for QUIET_MS, or when
- * it has waited BACKGROUND_MAX_WAIT_MS (then it goes before waiting requests, one unit).
+ * Requests first; background work when no request waits, or after REQUEST_UNITS_BEFORE_BACKGROUND
+ * request units in a row; idle work when neither waits and no request's unit ran for QUIET_MS, or
+ * once it has waited IDLE_MAX_WAIT_MS (then one unit of it, then one of the others, and so on while
+ * both wait).
  */
 function runNext() {
   if (unitRunning) return;
   clearTimeout(quietTimer);
   quietTimer = undefined;
   const now = performance.now();
-  const oldestBackground = backgroundUnits[0];
-  const waited = oldestBackground ? now - oldestBackground.since : 0;
-  const overdue = oldestBackground !== undefined && waited >= BACKGROUND_MAX_WAIT_MS;
-  if (requestUnits.length > 0 && !overdue) return start(/** @type {Unit} */ (requestUnits.shift()), false);
-  if (!oldestBackground) return;
+  const othersWait = requestUnits.length > 0 || backgroundUnits.length > 0;
+  const oldestIdle = idleUnits[0];
+  const waited = oldestIdle ? now - oldestIdle.since : 0;
+  if (oldestIdle && waited >= IDLE_MAX_WAIT_MS && !(lastWasOverdue && othersWait)) {
+    idleUnits.shift();
+    return start(oldestIdle.run, 'idle', othersWait);
+  }
+  const backgroundsTurn = backgroundUnits.length > 0 && (requestUnits.length === 0 || passedOver >= REQUEST_UNITS_BEFORE_BACKGROUND);
+  const unit = backgroundsTurn ? backgroundUnits.shift() : requestUnits.shift();
+  if (unit) {
+    passedOver = backgroundsTurn || backgroundUnits.length === 0 ? 0 : passedOver + 1;
+    return start(unit, backgroundsTurn ? 'background' : 'request', false);
+  }
+  if (!oldestIdle) return;
   const quietFor = now - lastRequestEnded;
-  if (!overdue && quietFor < QUIET_MS) {
+  if (quietFor < QUIET_MS) {
     // Not quiet yet: look again when it would be (a request arriving meanwhile goes first).
-    quietTimer = setTimeout(chooseSoon, Math.min(QUIET_MS - quietFor, BACKGROUND_MAX_WAIT_MS - waited));
+    quietTimer = setTimeout(chooseSoon, Math.min(QUIET_MS - quietFor, IDLE_MAX_WAIT_MS - waited));
     return;
   }
-  backgroundUnits.shift();
-  start(oldestBackground.run, true);
+  idleUnits.shift();
+  start(oldestIdle.run, 'idle', false);
 }
 
-function start(/** @type {Unit} */ unit, /** @type {boolean} */ background) {
+function start(/** @type {Unit} */ unit, /** @type {Priority} */ priority, /** @type {boolean} */ overdue) {
   unitRunning = true;
+  lastWasOverdue = overdue;
   unit()
     .catch(() => {})
     .finally(() => {
       unitRunning = false;
-      if (!background) lastRequestEnded = performance.now();
+      if (priority === 'request') lastRequestEnded = performance.now();
       chooseSoon();
     });
 }
@@ -148,9 +170,9 @@ function start(/** @type {Unit} */ unit, /** @type {boolean} */ background) {
 /**
  * Registers transaction `id` at once (its statements may already be on their way) and queues its
  * start; it holds the database from its start until commit or rollback.
- * @param {number} id @param {boolean} background
+ * @param {number} id @param {Priority} priority
  */
-function begin(id, background) {
+function begin(id, priority) {
   /** @type {PromiseWithResolvers<OpenTransaction>} */
   const started = Promise.withResolvers();
   // Settles when the transaction is over: rejected when it failed (a commit PostgreSQL refused, say).
@@ -179,8 +201,13 @@ function begin(id, background) {
           },
         )
         .finally(() => transactions.delete(id)),
-    background,
+    priority,
   );
+}
+
+/** @returns {Priority} @param {{ priority?: unknown }} request */
+function priorityOf(request) {
+  return request.priority === 'background' || request.priority === 'idle' ? request.priority : 'request';
 }
 
 /** @param {any} request */
@@ -191,7 +218,7 @@ async function handle(request) {
     case 'exec':
       return (await target(request)).exec(request.sql);
     case 'begin':
-      begin(request.tx, request.background === true);
+      begin(request.tx, priorityOf(request));
       return null;
     case 'commit':
     case 'rollback': {
@@ -233,7 +260,7 @@ port.on('message', (request) => {
   // A transaction's statements, its end, and 'begin' itself (which queues the transaction) go at once;
   // a statement on its own, and closing, wait for their turn.
   if (request.tx !== undefined || request.op === 'begin') void reply(request);
-  else schedule(() => reply(request), request.background === true);
+  else schedule(() => reply(request), priorityOf(request));
 });
 
 db.waitReady.then(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '#server/db/client.ts';
-import { inBackground } from '#server/db/work-priority.ts';
+import { inIdleTime } from '#server/db/work-priority.ts';
 import * as queries from './jobs.queries.ts';
 
 export interface JobContext {
@@ -103,8 +103,8 @@ export class JobQueue {
 
   #pump(): Promise<void> {
     if (this.#closing.signal.aborted) return Promise.resolve();
-    // Claiming, running and settling jobs is background work: requests' statements go first (work-priority.ts).
-    this.#pumpRun ??= inBackground(() => this.#claimWhileFree()).finally(() => {
+    // Claiming, running and settling jobs is idle work: on PGlite it waits for a pause in requests (work-priority.ts).
+    this.#pumpRun ??= inIdleTime(() => this.#claimWhileFree()).finally(() => {
       this.#pumpRun = null;
     });
     return this.#pumpRun;
@@ -162,13 +162,13 @@ export class JobQueue {
     for (;;) {
       await this.#pump();
       if (this.#running.size === 0) {
-        const job = await inBackground(() => queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs));
+        const job = await inIdleTime(() => queries.claimJob(this.#options.db, [...this.#definitions.keys()], this.#options.leaseMs));
         if (!job) {
           // Nothing due, unless a pass woken meanwhile claimed it first and has not started it yet.
           if (this.#pumpRun || this.#running.size > 0) continue;
           return;
         }
-        const run = inBackground(() => this.#run(job)).finally(() => this.#running.delete(run));
+        const run = inIdleTime(() => this.#run(job)).finally(() => this.#running.delete(run));
         this.#running.add(run);
       }
       await Promise.race(this.#running);
