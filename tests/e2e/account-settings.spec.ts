@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { accountMessages, accountText } from '../../src/contract/account.ts';
 import { authText } from '../../src/contract/auth.ts';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 
 /** A photo as a phone makes one: JPEG with a camera and a position in its EXIF. */
@@ -11,7 +11,7 @@ const photo = () =>
     .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1' } })
     .toBuffer();
 
-test('photo at signup shows in the menu; edit the name; change the password and sign in with it; cookie preferences; delete the account and fail to sign in', async ({ page }) => {
+test('photo at signup shows in the menu; edit the name; change the password and sign in with it; cookie preferences', async ({ page }) => {
   const email = uniqueEmail('settings');
   const password = 'first password 123';
   const newPassword = 'changed pw 456';
@@ -85,6 +85,13 @@ test('photo at signup shows in the menu; edit the name; change the password and 
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/chat$/);
+  await expect(menuButton.getByTestId('avatar-image')).toBeVisible();
+});
+
+test('delete the account: what goes, an optional reason, then home, and signing in fails', async ({ page }) => {
+  const { email, password } = await signUpViaApi(page);
+  await page.goto('/chat');
+  const menuButton = page.getByRole('button', { name: 'Profile menu' });
 
   // Delete the account: what goes, an optional reason, then 'Account deleted' and home after 2 s.
   await menuButton.click();
@@ -105,7 +112,7 @@ test('photo at signup shows in the menu; edit the name; change the password and 
 
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(authText.signInFailed.description)).toBeVisible();
 });
