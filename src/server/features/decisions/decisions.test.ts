@@ -38,6 +38,9 @@ describe('the decision log (issue 14, point 6)', () => {
     const session = (await inject(t.app, { method: 'POST', url: '/api/chat-sessions', cookie: a.cookie, payload: { executiveRole: 'CMO', industry: 'Retail' } })).json() as { id: string };
     const { assistantMessage } = await ask(t.app, a.cookie, session.id, 'Which channel first?');
     await waitForMessage(t.app, a.cookie, session.id, assistantMessage.id);
+    // The conversation's title is written after its first reply, in the background: once it is there,
+    // the title the decision shows is the one read below (before, the two could straddle it).
+    await t.app.replies.whenIdle();
     const action = await saved(a.cookie, { sessionId: session.id, messageId: assistantMessage.id, kind: 'action', text: '  Brief the board on the store plan  ', owner: ' Dana ', dueDate: '2027-01-15', followUpOn: '2027-02-01' });
     const title = ((await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie: a.cookie })).json() as { title: string }).title;
     expect(action).toMatchObject({ kind: 'action', text: 'Brief the board on the store plan', owner: 'Dana', dueDate: '2027-01-15', followUpOn: '2027-02-01', sessionTitle: title });
