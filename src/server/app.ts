@@ -125,11 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOriginCheck(app, config.publicUrl);
   const sessionCache = new SessionCache(config.session.cacheMs);
   if (redis) sessionCache.shareWith(bus);
-  await registerSession(
-    app,
-    { findUser: (token) => userForSessionToken({ db: database.db, sessionCache }, token), premiumOf: (user) => premiumFor(database.db, user) },
-    config,
-  );
+  const findUser = (token: string) => userForSessionToken({ db: database.db, sessionCache }, token);
+  await registerSession(app, { findUser, premiumOf: (user) => premiumFor(database.db, user) }, config);
 
   const mailer: Mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -191,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The shell paints the cookie banner before the app for an account that has not chosen (decision 046).
   await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir, {
-    cookieChoiceOf: async (token) => (token.length > 100 ? undefined : (await userForSessionToken({ db: database.db, sessionCache }, token))?.cookiesAccepted),
+    cookieChoiceOf: async (token) => (await findUser(token))?.cookiesAccepted,
   });
   return app;
 }

@@ -43,7 +43,7 @@ export async function registerSession(app: FastifyInstance, { findUser, premiumO
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[config.session.cookieName];
-    if (!token || token.length > 100) return;
+    if (!token) return;
     request.user = (await findUser(token)) ?? null;
     if (request.user) {
       const testPremium = config.allowTestPremium && request.headers[TEST_PREMIUM_HEADER] === 'true';

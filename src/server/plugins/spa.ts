@@ -76,21 +76,14 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
   const shellWithBanner = readBuiltPage(path.join(clientDir, PRERENDER_DIR, SHELL_WITH_COOKIE_BANNER_FILE), config);
   // The same few pages, compressed once each (brotli 11, as the build's files): a key per page and state.
   const compressedPages: CompressedCache = new Map();
-  /**
-   * The HTML a page is answered with: prerendered for a signed-out visitor where the build made it, else
-   * the shell, with the cookie banner when the visitor has not chosen (`banner`).
-   */
-  const pageHtml = (page: PageMeta | undefined, signedOut: boolean, banner = false): string | undefined => {
-    const pageTemplate = (signedOut && prerendered.get(page ? page.path : '/404')) || (banner && shellWithBanner) || template;
-    return pageTemplate?.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
-  };
+  /** A built page (prerendered, or a shell) with the head tags of the page it answers for. */
+  const withHead = (html: string, page: PageMeta | undefined): string => html.replace('<!--app-head-->', renderHead(page ?? notFoundPage, config.publicUrl, config));
   /**
    * Whether the shell should paint the cookie banner before the app (docs/decisions/046-signed-in-first-paint.md):
    * for a visitor (no session, or one that has ended) and for an account that has not chosen. An account
    * that chose never gets it, not even for a frame; if its choice cannot be read, the app decides, as before.
    */
   const shellBanner = async (token: string | undefined): Promise<boolean> => {
-    if (!shellWithBanner) return false;
     if (!token) return true;
     if (!options.cookieChoiceOf) return false;
     try {
@@ -123,7 +116,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
 
   if (template) {
     app.get('/index.html', async (_request, reply) => {
-      const html = template.replace('<!--app-head-->', renderHead(shellPage, config.publicUrl, config));
+      const html = withHead(template, shellPage);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
@@ -165,9 +158,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
     // signed-in visitor never sees the signed-out page first (docs/decisions/027-performance.md). The
     // shell carries the cookie banner when the account has not chosen (decision 046).
     const token = request.cookies[config.session.cookieName];
-    const signedOut = !token;
-    const banner = !(signedOut && prerendered.has(page ? page.path : '/404')) && (await shellBanner(token));
-    const html = pageHtml(page, signedOut, banner) ?? '';
+    const prerenderedPage = token ? undefined : prerendered.get(page ? page.path : '/404');
+    const html = withHead(prerenderedPage ?? (shellWithBanner && (await shellBanner(token)) ? shellWithBanner : template), page);
     addVary(reply, 'cookie');
     reply
       .status(page ? 200 : 404)
@@ -178,9 +170,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
 
   // A first visitor must not wait for brotli 11 (about 90 ms a page): the prerendered pages are compressed
   // now, in the background on the thread pool, in both encodings a browser asks for.
-  for (const pagePath of prerendered.keys()) {
-    const html = pageHtml(pageFor(pagePath), true);
-    if (!html) continue;
+  for (const [pagePath, built] of prerendered) {
+    const html = withHead(built, pageFor(pagePath));
     for (const encoding of ['br', 'gzip'] as const) {
       compressedBody(html, encoding, compressedPages).catch((error: unknown) => app.log.warn({ err: error, page: pagePath }, 'Could not precompress a page'));
     }

@@ -143,6 +143,8 @@ export async function logout(deps: AuthDeps, token: string | undefined): Promise
 
 /** The signed-in user behind a cookie token, from the short-lived cache when it can. */
 export async function userForSessionToken(deps: Pick<AuthDeps, 'db' | 'sessionCache'>, token: string): Promise<User | undefined> {
+  // A token is newToken()'s 43 characters: a much longer cookie is no session, and is neither hashed nor looked up.
+  if (token.length > 100) return undefined;
   const tokenHash = hashToken(token);
   const cached = deps.sessionCache.get(tokenHash);
   if (cached) return cached;
