@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -23,6 +25,22 @@ export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
 
 /** A transaction handle or the database: both run the same queries. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a raw statement on the hot path as a prepared statement: on PostgreSQL it is parsed and
+ * planned once per connection under its name, then only bound and executed (the send statement:
+ * 1.07 -> 0.57 ms p50 alone, decision 047). PGlite runs it as any statement. The name carries a
+ * hash of the text, so a statement whose text changes (a new release, a different case) never meets
+ * an older one prepared on the same connection.
+ */
+export async function executePrepared<Row extends Record<string, unknown>>(db: Executor, name: string, statement: SQL): Promise<QueryRows<Row>> {
+  const query = dialect.sqlToQuery(statement);
+  const hash = createHash('sha1').update(query.sql).digest('hex').slice(0, 12);
+  const prepared = db._.session.prepareQuery(query, undefined, `${name}_${hash}`, false);
+  return (await prepared.execute()) as QueryRows<Row>;
+}
 
 export type DatabaseTarget =
   /**

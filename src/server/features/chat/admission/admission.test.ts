@@ -153,3 +153,32 @@ describe('the one-statement send and the rules in TypeScript', () => {
     }
   });
 });
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the send statement on PostgreSQL', () => {
+  it('is prepared once per connection and then only executed (decision 047), with the same answers', async () => {
+    const prepared = sql`select count(*)::int as count from pg_prepared_statements where name like 'send_message_%'`;
+    await database.db.transaction(async (tx) => {
+      // A transaction keeps one connection: what it prepared is visible to it.
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const { caller, sessionId, input } = await situation({ plan: 'premium', executive: 'CTO', used: 0, role: 'omitted', owner: 'own' });
+        const sent = await sendInOneStatement(tx, {
+          sessionId,
+          userId: caller.user.id,
+          at: Date.now(),
+          userRole: null,
+          rules: sendRulesFor(caller),
+          content: `${input.content} ${i}`,
+          documentIds: [],
+          historyLimit: HISTORY_LIMIT - 1,
+        });
+        expect(sent.kind === 'sent' && sent.inserted.map((m) => [m.role, m.content])).toEqual([
+          ['user', `Should we expand? ${i}`],
+          ['assistant', ''],
+        ]);
+        counts.push((await tx.execute<{ count: number }>(prepared)).rows[0]!.count);
+      }
+      expect(counts).toEqual([1, 1, 1]);
+    });
+  });
+});

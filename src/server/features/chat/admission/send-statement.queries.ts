@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '#server/db/client.ts';
+import { executePrepared, type Executor } from '#server/db/client.ts';
 import { chatMessageColumns, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
 import { interactionCounting } from '#server/features/account/index.ts';
 import type { SendRules } from './send-rules.ts';
@@ -52,12 +52,13 @@ interface SendRow extends Record<string, unknown> {
  * a free interaction (only while under the limit), touches the session, inserts the message and its
  * empty reply, and reads what came before (the statement's snapshot does not see its own inserts).
  * Every other case changes nothing and answers 'other' for the transactional admission to handle.
- * One round trip instead of five is what keeps the server's part of the first token short.
+ * One round trip instead of five is what keeps the server's part of the first token short; prepared
+ * (planned once per connection on PostgreSQL), it costs half as much again.
  */
 export async function sendInOneStatement(db: Executor, input: SendInput): Promise<SendResult> {
   const { allowedExecutiveRoles, interactionLimit } = input.rules;
   const charge = interactionLimit !== null;
-  const result = await db.execute<SendRow>(sql`
+  const result = await executePrepared<SendRow>(db, 'send_message', sql`
     with target as (
       select id from chat_sessions
       where id = ${input.sessionId} and user_id = ${input.userId}
