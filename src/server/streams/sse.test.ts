@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SseConnections } from './sse.ts';
@@ -63,5 +64,39 @@ describe('SseConnections', () => {
     let done = false;
     while (!done) done = (await reader.read()).done;
     expect(done).toBe(true);
+  });
+});
+
+describe('a finished stream’s connection', () => {
+  it('stays open for the next request (the next reply’s stream needs no new connection), and a closing server still ends it', async () => {
+    // Fastify's defaults, as the app has them: idle connections are closed when the server closes.
+    const server = Fastify({ logger: false });
+    const own = new SseConnections(30_000);
+    server.get('/reply', async (request, reply) => {
+      const connection = own.start(request, reply);
+      connection.send('done', 1, { status: 'complete' });
+      connection.end();
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/reply`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ text: string; reused: boolean; connection: string | undefined }>((resolve, reject) => {
+        const request = http.get(url, { agent }, async (response) => {
+          let text = '';
+          for await (const chunk of response) text += chunk;
+          resolve({ text, reused: request.reusedSocket, connection: response.headers.connection });
+        });
+        request.on('error', reject);
+      });
+    const first = await get();
+    const second = await get();
+    expect(first.text).toContain('event: done');
+    expect(first.connection).toBe('keep-alive');
+    expect(second).toMatchObject({ reused: true, connection: 'keep-alive' });
+    // The kept connection is idle: closing the server does not wait for it.
+    await server.close();
+    agent.destroy();
   });
 });

@@ -35,9 +35,6 @@ export class SseConnections {
       ...hookHeaders,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      // A stream is never followed by another request on its connection; closing it when the stream
-      // ends means a shutting-down server does not wait for the browser's keep-alive to lapse.
-      connection: 'close',
       'x-accel-buffering': 'no',
     });
     res.write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
