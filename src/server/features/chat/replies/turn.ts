@@ -1,7 +1,13 @@
-import { streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai';
+import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
+import { APICallError, RetryError, type LanguageModel, type ModelMessage } from 'ai';
 import { withoutInvalidCodePoints } from '#contract/text.ts';
 import { TurnAbort, type TurnRun } from './outcome.ts';
 import { createStallTimer } from './stall-timer.ts';
+
+// The provider specification's types, taken from `ai` itself so they match the version installed.
+type SpecModel = Extract<LanguageModel, { specificationVersion: 'v4' }>;
+type CallOptions = Parameters<SpecModel['doStream']>[0];
+type SpecPrompt = CallOptions['prompt'];
 
 export interface TurnRequest {
   model: LanguageModel;
@@ -12,7 +18,7 @@ export interface TurnRequest {
   maxRetries: number;
   /** A call that produces nothing for this long (before the first token too) is given up. */
   stallTimeoutMs: number;
-  providerOptions?: Parameters<typeof streamText>[0]['providerOptions'];
+  providerOptions?: CallOptions['providerOptions'];
   /** Aborts the call: the caller's reasons (a TurnAbort), and the stall timer's. */
   controller: AbortController;
   /** Each piece of text as it arrives, with the text so far. */
@@ -20,13 +26,58 @@ export interface TurnRequest {
 }
 
 export interface TurnResult extends TurnRun {
-  usage: LanguageModelUsage | undefined;
+  usage: { inputTokens: number | undefined; outputTokens: number | undefined } | undefined;
+}
+
+/** The text of a message we built (plain text, or text parts): a turn carries nothing else. */
+function textOf(message: ModelMessage): string {
+  const { content } = message;
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => {
+      if (part.type !== 'text') throw new Error(`a turn's prompt carries text only, not ${part.type}`);
+      return part.text;
+    })
+    .join('');
+}
+
+/** The system prompt and the conversation in the provider specification's shape (what streamText would build for text). */
+export function specPrompt(system: string, messages: ModelMessage[]): SpecPrompt {
+  const prompt: SpecPrompt = [{ role: 'system', content: system }];
+  for (const message of messages) {
+    if (message.role === 'user' || message.role === 'assistant') prompt.push({ role: message.role, content: [{ type: 'text', text: textOf(message) }] });
+    else if (message.role === 'system') prompt.push({ role: 'system', content: message.content });
+    else throw new Error(`a turn's prompt carries no ${message.role} message`);
+  }
+  return prompt;
+}
+
+/** A provider's Retry-After (or retry-after-ms) when it is reasonable (under a minute), as streamText reads it. */
+function retryDelayMs({ error, exponentialBackoffDelay }: { error: unknown; exponentialBackoffDelay: number }): number {
+  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+  if (!headers) return exponentialBackoffDelay;
+  let ms: number | undefined;
+  const afterMs = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  if (!Number.isNaN(afterMs)) ms = afterMs;
+  const after = headers['retry-after'];
+  if (ms === undefined && after) {
+    const seconds = Number.parseFloat(after);
+    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+  }
+  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < exponentialBackoffDelay) ? ms : exponentialBackoffDelay;
 }
 
 /**
  * One model call, streamed: reads the stream to its end, passing text on as it arrives, and never
  * throws (what went wrong is in the result). The building block of a reply, and of each seat of a
  * roundtable.
+ *
+ * It calls the model's `doStream` (the provider specification) rather than `streamText` (decision
+ * 048): a turn is one step of text, and streamText's multi-step machinery (five transform streams,
+ * every part kept for replay, a schema wrapper per chunk) doubled the server's time per reply and
+ * kept each reply's parts until it ended. What streamText did that a turn needs is here: the prompt
+ * in the specification's shape, retries of a retryable error before the stream (429, 5xx, a network
+ * failure; Retry-After respected) wrapped in the SDK's RetryError, and the usage.
  */
 export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
   const { controller } = request;
@@ -34,23 +85,28 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
   const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
   try {
     stall.arm();
-    const result = streamText({
-      model: request.model,
-      instructions: request.system,
-      messages: request.messages,
+    const model = request.model;
+    if (typeof model === 'string' || model.specificationVersion !== 'v4') throw new Error('the model does not speak the provider specification v4');
+    const options: CallOptions = {
+      prompt: specPrompt(request.system, request.messages),
       maxOutputTokens: request.maxOutputTokens,
-      maxRetries: request.maxRetries,
       abortSignal: controller.signal,
       providerOptions: request.providerOptions,
-      // Errors arrive as 'error' parts below; the default handler would print them with console.error.
-      onError: () => {},
+    };
+    const retry = retryWithExponentialBackoff({
+      maxRetries: request.maxRetries,
+      abortSignal: controller.signal,
+      shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
+      getDelayInMs: retryDelayMs,
+      createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
     });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta' && part.text) {
+    const { stream } = await retry(() => model.doStream(options));
+    for await (const part of stream) {
+      if (part.type === 'text-delta' && part.delta) {
         stall.arm();
         // What the model writes is saved and shown: a NUL or other invalid code point would make the
         // database refuse the whole reply, so it is dropped here, before anything sees it.
-        const text = withoutInvalidCodePoints(part.text);
+        const text = withoutInvalidCodePoints(part.delta);
         if (!text) continue;
         run.text += text;
         request.onText(text, run.text);
@@ -60,8 +116,9 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
         run.error ??= part.error;
       } else if (part.type === 'finish') {
         run.finished = true;
-        run.usage = part.totalUsage;
+        run.usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
       }
+      if (controller.signal.aborted) break;
     }
   } catch (err) {
     run.error ??= err;
