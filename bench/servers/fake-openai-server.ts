@@ -19,6 +19,10 @@ process.on('message', (message: FakeProcessMessage) => {
   } else if (message.type === 'timing') {
     const request = fake.requestsFor(message.marker)[0];
     process.send?.({ type: 'timing', id: message.id, providerMs: request?.firstChunkAt === undefined ? null : request.firstChunkAt - request.receivedAt });
+    // Sends are measured one after another and asked about once: what was recorded up to now is not
+    // needed again. Kept, 1,000 recorded conversations made this process's own collections long
+    // (an 11 ms full one was seen), and a request arriving during one is counted against the app.
+    if (request) fake.requests.splice(0, fake.requests.indexOf(request) + 1);
   }
 });
 process.on('SIGTERM', async () => {
