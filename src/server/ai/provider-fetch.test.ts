@@ -8,6 +8,7 @@ import { APICallError } from 'ai';
 import { createJsonResponseHandler, createStatusCodeErrorResponseHandler, postJsonToApi } from '@ai-sdk/provider-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { createProviderFetch } from './provider-fetch.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
@@ -106,13 +107,7 @@ describe('the providers’ fetch', () => {
   });
 
   it('fails as fetch does: "fetch failed" with the cause when nothing answers, "terminated" when the body is cut short', async () => {
-    const spare = http.createServer();
-    spare.listen(0, '127.0.0.1');
-    await once(spare, 'listening');
-    const port = (spare.address() as AddressInfo).port;
-    spare.close();
-    await once(spare, 'close');
-    const refused = await providerFetch(`http://127.0.0.1:${port}/v1`).catch((error: unknown) => error);
+    const refused = await providerFetch(`http://127.0.0.1:${await freePort()}/v1`).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TypeError);
     expect(refused).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
 
