@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Counter, Gauge, Histogram, type Registry } from '@prometheus-io/client';
+import { Counter, Gauge, type Registry } from '@prometheus-io/client';
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import metricsPlugin from 'fastify-metrics';
@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import { RouteDurationHistogram } from './route-durations.ts';
 
 /** Seconds a refused client should wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -180,38 +181,23 @@ const untimedMethods = new Set(['HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /**
  * `http_request_duration_seconds{method, route, status_code}`, the histogram fastify-metrics kept, with
- * the same name, labels and buckets. Every route gets its own onResponse hook, which knows its route:
- * per request it only reads Fastify's own `elapsedTime` and finds the label set's series by a string
- * key (each series is created once). fastify-metrics' version (a timer in a WeakMap at onRequest, the
- * `routeOptions` getter and a labels object hashed at onResponse) took `GET /api/auth/me` from 26,110
- * to 19,002 requests a second (`npm run bench`, issue 18; decision 045). Routes only, as there: a
- * request no route matched is not timed (its URL would be a label value anyone could multiply), and
- * neither is a route registered before this runs (the health checks).
+ * the same name, labels and buckets. Every route gets its own onResponse hook and its own recorder,
+ * which knows its route: per request it only reads Fastify's own `elapsedTime` and bumps the counts of
+ * its (method, status) series (route-durations.ts; prom-client's labelled `observe` cost `GET
+ * /api/auth/me` about an eighth of its CPU, decision 049). fastify-metrics' version (a timer in a
+ * WeakMap at onRequest, the `routeOptions` getter and a labels object hashed at onResponse) took
+ * `GET /api/auth/me` from 26,110 to 19,002 requests a second (`npm run bench`, issue 18; decision 045).
+ * Routes only, as there: a request no route matched is not timed (its URL would be a label value anyone
+ * could multiply), and neither is a route registered before this runs (the health checks).
  */
 function registerRouteMetrics(app: FastifyInstance, registry: Registry): void {
-  const histogram = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'request duration in seconds',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const series = new Map<string, ReturnType<typeof histogram.labels>>();
-  const observe = (method: string, route: string, statusCode: number, ms: number) => {
-    const key = `${method} ${statusCode} ${route}`;
-    let child = series.get(key);
-    if (!child) {
-      child = histogram.labels({ method, route, status_code: String(statusCode) });
-      series.set(key, child);
-    }
-    child.observe(ms / 1000);
-  };
+  const histogram = new RouteDurationHistogram([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]).register(registry);
   // Each route gets its own hook, which knows its route: nothing to look up per request.
   app.addHook('onRoute', (route) => {
     if (route.url === '/metrics') return;
-    const url = route.url;
+    const record = histogram.recorder(route.url);
     const hook: onResponseHookHandler = (request, reply, done) => {
-      if (!untimedMethods.has(request.method)) observe(request.method, url, reply.statusCode, reply.elapsedTime);
+      if (!untimedMethods.has(request.method)) record(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     route.onResponse = route.onResponse ? [...[route.onResponse].flat(), hook] : [hook];
