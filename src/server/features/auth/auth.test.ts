@@ -315,4 +315,26 @@ describe('session cache', () => {
       await cached.close();
     }
   });
+
+  it('answers /api/auth/me from the cached row as a fresh read would, and follows the account and the plan at once', async () => {
+    const cached = await createTestApp({ SESSION_CACHE_MS: '60000', ALLOW_TEST_PREMIUM: 'true' });
+    try {
+      const { cookie, user } = await signUpUser(cached.app, cached.config);
+      const me = (headers: Record<string, string> = {}) => inject(cached.app, { method: 'GET', url: '/api/auth/me', cookie, headers });
+      const first = await me();
+      const again = await me();
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.body).toBe(first.body);
+      expect(again.json()).toEqual({ ...first.json(), id: user.id, email: user.email, isPremium: false });
+      // The same cached row, another plan decided for this request: each plan has its own answer.
+      expect((await me({ 'x-test-premium': 'true' })).json()).toMatchObject({ id: user.id, isPremium: true });
+      expect((await me()).json()).toMatchObject({ isPremium: false });
+      // A change to the account is in the very next answer, though the session cache would keep the row a minute.
+      await inject(cached.app, { method: 'PATCH', url: `/api/users/${user.id}`, cookie, payload: { firstName: 'Grace', lastName: 'Hopper' } });
+      expect((await me()).json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', isPremium: false });
+    } finally {
+      await cached.close();
+    }
+  });
 });
