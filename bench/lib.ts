@@ -32,6 +32,8 @@ export async function startServer(script: string, env: Record<string, string> = 
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -48,6 +50,7 @@ export async function load(url: string, options: { headers?: Record<string, stri
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
