@@ -30,11 +30,11 @@ function combine(slices: LoadResult[]): LoadResult {
  * One slice of load, with the CPU the server's main thread spent on it. Throughput also moves with the
  * load generator, which shares the two cores; CPU per request is what the server itself costs.
  */
-async function measuredSlice(server: RunningServer, url: string, options: Parameters<typeof load>[1], cpu: { micros: number; requests: number } | null) {
+async function measuredSlice(server: RunningServer, url: string, options: Parameters<typeof load>[1], cpu: { micros: number; requests: number }) {
   const before = mainThreadCpuMicros(server.child.pid!);
   const result = await load(url, options);
   const after = mainThreadCpuMicros(server.child.pid!);
-  if (cpu && before !== null && after !== null) {
+  if (before !== null && after !== null) {
     cpu.micros += after - before;
     cpu.requests += result.requests;
   }

@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
   // the same row object until it reads the row again (SESSION_CACHE_MS) or the account changes (then a
   // new object), so asking again costs no serialization; without that cache every row is new and nothing
   // is kept. The text is what the route's own serializer (the contract's schema, app.ts) makes of the
-  // same object: a third of this route's CPU went to making it each time (decision 049).
+  // same object: making it each time cost 5 of this route's 31 µs of CPU a request (decision 049).
   const answers = new WeakMap<User, Partial<Record<'premium' | 'standard', string>>>();
   app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema.shape.user, 401: errorResponseSchema } } }, async (request, reply) => {
     const user = requireUser(request);
