@@ -8,7 +8,7 @@ interface SeriesLabels {
 }
 
 interface Series {
-  method: string;
+  /** The status as a number, compared per request; the label carries its text. */
   statusCode: number;
   labels: SeriesLabels;
   /** Observations per bucket, not cumulative; the last slot counts those above every bound (+Inf only). */
@@ -56,13 +56,13 @@ export class RouteDurationHistogram {
     return (method, statusCode, seconds) => {
       let series: Series | undefined;
       for (const candidate of own) {
-        if (candidate.statusCode === statusCode && candidate.method === method) {
+        if (candidate.statusCode === statusCode && candidate.labels.method === method) {
           series = candidate;
           break;
         }
       }
       if (!series) {
-        series = { method, statusCode, labels: { method, route, status_code: String(statusCode) }, counts: new Array<number>(bounds.length + 1).fill(0), sum: 0, count: 0 };
+        series = { statusCode, labels: { method, route, status_code: String(statusCode) }, counts: new Array<number>(bounds.length + 1).fill(0), sum: 0, count: 0 };
         own.push(series);
         this.series.push(series);
       }
