@@ -18,12 +18,23 @@ const richReply = [
   '```',
 ].join('\n');
 
-/** The clipboard's types and their contents, read in the page. */
+/**
+ * The clipboard's types and their contents, read in the page. A read that overlaps a write still in flight fails with
+ * "Clipboard data has changed" (the item read went stale under it); that read is made again, as a user pasting a
+ * moment later would get the new content.
+ */
 async function readClipboard(page: import('@playwright/test').Page) {
   return page.evaluate(async () => {
-    const [item] = await navigator.clipboard.read();
-    const read = async (type: string) => (item!.types.includes(type) ? (await item!.getType(type)).text() : null);
-    return { html: await read('text/html'), text: await read('text/plain') };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [item] = await navigator.clipboard.read();
+        const read = async (type: string) => (item!.types.includes(type) ? (await item!.getType(type)).text() : null);
+        return { html: await read('text/html'), text: await read('text/plain') };
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'InvalidStateError') || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
   });
 }
 
