@@ -11,7 +11,7 @@ const apiPort = process.env.API_PORT ?? '3001';
 /** The page's own script and what it imports: never part of the app's chunk (it would load the app before the paint). */
 const bootModules = /\/src\/client\/(index\.html|boot\.ts|lib\/first-paint\.ts|styles\.css)($|\?)/;
 const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
-const integrationTests = ['src/server/features/**/*.test.ts', 'src/server/security/**/*.test.ts'];
+const integrationTests = ['src/server/features/**/*.test.ts', 'src/server/security/**/*.test.ts', 'src/server/backup/**/*.test.ts', 'src/server/telemetry/**/*.test.ts'];
 
 export default defineConfig({
   root: 'src/client',

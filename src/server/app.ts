@@ -51,6 +51,7 @@ import { createInProcessHub } from './streams/in-process-hub.ts';
 import { createLocalBus } from './streams/instance-bus.ts';
 import { createRedisHub } from './streams/redis-hub.ts';
 import type { TurnStreamEvent } from './features/chat/replies/stream-events.ts';
+import type { Tracing } from './telemetry/tracing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,8 @@ export interface AppOptions {
   /** Where the built SPA lives; defaults to dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT), started by start-server.ts; unset: no tracing at all. */
+  tracing?: Tracing;
 }
 
 /**
@@ -89,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
+  // First: every later hook, the handler and what they start run inside the request's span.
+  options.tracing?.instrumentRequests(app);
 
   // Every input (body, query, params) loses NUL, lone surrogates and noncharacters before its
   // contract schema sees it: no text field can carry a byte the database refuses (src/contract/text.ts).
@@ -131,9 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer: Mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
 
-  const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: createLanguageModel(config.ai) };
+  const model = createLanguageModel(config.ai);
+  const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: options.tracing ? options.tracing.traceModel(model) : model };
   // Background jobs: the queue starts once the app is ready and stops first on close.
-  const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency });
+  const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency, observeJob: options.tracing?.observeJob });
   app.decorate('jobs', jobs);
   registerStorageJobs(jobs, storage);
   const documentsDeps = { ...deps, storage, jobs };

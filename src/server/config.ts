@@ -119,6 +119,12 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).max(600_000, 'expected at most 600000').default(30_000),
   LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'expected a whole number of milliseconds' }).int().min(0).default(1_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlString(/^https?:$/, 'an http(s) URL of an OTLP/HTTP receiver, such as http://otel-collector:4318').optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .regex(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, 'expected comma-separated key=value pairs, such as x-honeycomb-team=KEY')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('corner-office'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -208,6 +214,21 @@ function storageConfig(env: Env) {
   } as const;
 }
 
+/**
+ * Traces (src/server/telemetry): exported over OTLP/HTTP when an endpoint is set; unset, nothing of
+ * OpenTelemetry is even loaded. The variables keep OpenTelemetry's standard names.
+ */
+function tracingConfig(env: Env) {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const headers = Object.fromEntries(
+    (env.OTEL_EXPORTER_OTLP_HEADERS ?? '')
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), decodeURIComponent(pair.slice(pair.indexOf('=') + 1).trim())]),
+  );
+  return { tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`, headers, serviceName: env.OTEL_SERVICE_NAME } as const;
+}
+
 function toConfig(env: Env) {
   const isProduction = env.NODE_ENV === 'production';
   const ai = aiConfig(env);
@@ -259,6 +280,8 @@ function toConfig(env: Env) {
     /** Tests only (NODE_ENV=test): the app's "today" can be set per account by the test harness (src/server/clock.ts). */
     testClock: env.TEST_CLOCK && env.NODE_ENV === 'test',
     redisUrl: env.REDIS_URL,
+    /** OpenTelemetry traces; undefined: off. */
+    tracing: tracingConfig(env),
     /** Roundtables (decision 026): tokens a table may spend, tables running per account, model calls in flight per process. */
     roundtable: { tokenBudget: env.ROUNDTABLE_TOKEN_BUDGET, maxPerUser: env.ROUNDTABLE_MAX_PER_USER, maxModelCalls: env.ROUNDTABLE_MAX_MODEL_CALLS },
     billing: billingConfig(env),

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { drainAndClose } from './plugins/operations.ts';
+
+const packageVersion = () => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,11 +19,14 @@ export interface RunningServer {
  * that embeds the server gets the handles back (tests/e2e/serve.ts reads the database through them).
  */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  // Loaded only when configured: without an endpoint nothing of OpenTelemetry is imported (decision 066).
+  const tracing = config.tracing ? (await import('./telemetry/tracing.ts')).startTracing(config.tracing, packageVersion()) : undefined;
+  const database = await openDatabase(config.database, { observeStatement: tracing?.observeStatement });
   await runMigrations(database);
   const app = await buildApp({
     config,
     database,
+    tracing,
     logger: {
       level: config.logLevel,
       ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
@@ -37,6 +43,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     force.unref();
     await drainAndClose(app, graceMs);
     await database.close();
+    await tracing?.shutdown().catch((err: unknown) => app.log.warn({ err }, 'the last traces could not be sent'));
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));

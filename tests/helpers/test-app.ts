@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { configFrom, type Config } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { payments, users, type User } from '#server/db/schema.ts';
+import type { Tracing } from '#server/telemetry/tracing.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Collects the app's log (at LOG_LEVEL, else 'warn'), to see what an operator would read; without it the app logs nothing. */
   logLines?: LogLine[];
+  /** Traces (src/server/telemetry), started by the test. */
+  tracing?: Tracing;
 }
 
 /** buildApp on a fresh database with test configuration; `vars` are environment variables to set. */
@@ -46,7 +49,7 @@ export async function createTestApp(vars: Record<string, string> = {}, options: 
   });
   const lines = options.logLines;
   const logger = lines ? { level: vars.LOG_LEVEL ?? 'warn', stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } } : false;
-  const app = await buildApp({ config, database, logger, clientDir: options.clientDir ?? '/nonexistent-client-dir' });
+  const app = await buildApp({ config, database, logger, clientDir: options.clientDir ?? '/nonexistent-client-dir', tracing: options.tracing });
   await app.ready();
   return {
     app,

@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openDatabase, type Database, type Db } from '#server/db/client.ts';
+import { openDatabase, pgliteDatabase, type Database, type DatabaseOptions } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
-import * as schema from '#server/db/schema.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 
@@ -32,10 +30,10 @@ function templatePath(): string {
  * migrating costs seconds per test file, restoring a dump a fraction of that. The first test file
  * to need the template writes it (atomically, so parallel workers never read half a file).
  */
-async function openPgliteFromTemplate(): Promise<Database> {
+async function openPgliteFromTemplate(options: DatabaseOptions): Promise<Database> {
   const file = templatePath();
   if (!existsSync(file)) {
-    const fresh = await openDatabase({ kind: 'pglite' });
+    const fresh = await openDatabase({ kind: 'pglite' }, options);
     await runMigrations(fresh);
     const client = (fresh.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir('none');
@@ -46,8 +44,7 @@ async function openPgliteFromTemplate(): Promise<Database> {
   }
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return pgliteDatabase(client, options);
 }
 
 /** Runs one statement on the server's maintenance connection. */
@@ -111,15 +108,15 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
  * project runs against PostgreSQL (TEST_DB=postgres), a new database on TEST_DATABASE_URL
  * copied from the migrated template and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl) return openPgliteFromTemplate();
+  if (!serverUrl) return openPgliteFromTemplate(options);
   const template = await postgresTemplate(serverUrl);
   const name = `co_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 25 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 25 }, options);
   return {
     ...database,
     async close() {

@@ -6,7 +6,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { asPglite, startPgliteThread } from './pglite-thread.ts';
+import { asPglite, startPgliteThread, type PgliteQueries } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -56,23 +56,90 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Runs one statement on the caller's behalf and answers what it answers: the database's
+ * instrumentation point (traces: src/server/telemetry/). `text` is the statement with its `$n`
+ * placeholders, never the values bound to them (a message's text is a value).
+ */
+export type StatementObserver = <T>(text: string, run: () => Promise<T>) => Promise<T>;
+
+export interface DatabaseOptions {
+  /** Unset (tracing off): the drivers are used as they are, at no cost. */
+  observeStatement?: StatementObserver;
+}
+
+type QueryConfigLike = string | { text: string };
+const textOf = (config: QueryConfigLike) => (typeof config === 'string' ? config : config.text);
+
+/** PGlite (or the thread speaking for it) with every statement, in or out of a transaction, observed. */
+function observePglite<Client extends PgliteQueries & { transaction<T>(callback: (tx: PgliteQueries) => Promise<T>): Promise<T> }>(
+  client: Client,
+  observe: StatementObserver,
+): Client {
+  const observed = <Target extends PgliteQueries>(target: Target): Target =>
+    new Proxy(target, {
+      get(object, property) {
+        if (property === 'query') return (sql: string, ...rest: unknown[]) => observe(sql, () => (object.query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest));
+        if (property === 'exec') return (sql: string) => observe(sql, () => object.exec(sql));
+        if (property === 'transaction' && (object as unknown) === client) return <T>(callback: (tx: PgliteQueries) => Promise<T>) => client.transaction((tx: PgliteQueries) => callback(observed(tx)));
+        const value: unknown = Reflect.get(object, property, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  return observed(client);
+}
+
+const observedClients = new WeakSet<pg.PoolClient>();
+
+/**
+ * A pg Pool whose statements are observed: `pool.query` (Drizzle's statements outside a transaction)
+ * and the clients `pool.connect()` hands out (a transaction's). The pool's own `query` checks a client
+ * out with a callback, which is left as it is: its statement is observed once, in its caller's context.
+ */
+function observePool(pool: pg.Pool, observe: StatementObserver): void {
+  const query = pool.query.bind(pool) as (config: QueryConfigLike, values?: unknown[]) => Promise<unknown>;
+  pool.query = ((config: QueryConfigLike, values?: unknown[]) => observe(textOf(config), () => query(config, values))) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      if (!observedClients.has(client)) {
+        observedClients.add(client);
+        const clientQuery = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        // Drizzle queries with a promise; a callback or a cursor (not used here) goes through untouched.
+        const plain = (args: unknown[]) => !args.some((arg) => typeof arg === 'function') && typeof (args[0] as { submit?: unknown }).submit !== 'function';
+        client.query = ((...args: unknown[]) => (plain(args) ? observe(textOf(args[0] as QueryConfigLike), () => clientQuery(...args)) : clientQuery(...args))) as typeof client.query;
+      }
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+/** Drizzle over a PGlite already open (tests restore one from a dump). */
+export function pgliteDatabase(client: PGlite, options: DatabaseOptions = {}): Database {
+  const observed = options.observeStatement ? observePglite(client, options.observeStatement) : client;
+  const db = drizzlePglite({ client: observed, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
 /** PGlite in a directory (or in memory without one) when no DATABASE_URL is set; a pg Pool otherwise. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const observe = options.observeStatement;
   if (target.kind === 'pglite') {
     if (target.dir) mkdirSync(target.dir, { recursive: true });
     if (target.dir && target.thread !== 'main') {
       const thread = await startPgliteThread(target.dir);
-      const db = drizzlePglite({ client: asPglite(thread), schema }) as unknown as Db;
+      const db = drizzlePglite({ client: asPglite(observe ? observePglite(thread, observe) : thread), schema }) as unknown as Db;
       return { db, kind: 'pglite', close: () => thread.close() };
     }
     const client = target.dir ? new PGlite(target.dir) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return { db, kind: 'pglite', close: () => client.close() };
+    return pgliteDatabase(client, options);
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  if (observe) observePool(pool, observe);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

@@ -18,8 +18,13 @@ export interface JobDefinition<Payload> {
   onGiveUp?(payload: Payload, error: unknown): Promise<void>;
 }
 
+/** Runs one attempt of a job on the queue's behalf: the queue's instrumentation point (traces). */
+export type JobObserver = (job: { id: string; kind: string; attempt: number }, run: () => Promise<void>) => Promise<void>;
+
 export interface JobQueueOptions {
   db: Db;
+  /** Unset (tracing off): jobs run as they are. */
+  observeJob?: JobObserver;
   log: FastifyBaseLogger;
   /** Jobs this instance runs at once. */
   concurrency: number;
@@ -55,7 +60,7 @@ export class JobQueue {
   #pumpRun: Promise<void> | null = null;
 
   constructor(options: JobQueueOptions) {
-    this.#options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 1000, maxBackoffMs: 5 * 60_000, ...options };
+    this.#options = { pollMs: 1000, leaseMs: 60_000, backoffMs: 1000, maxBackoffMs: 5 * 60_000, ...options, observeJob: options.observeJob ?? ((_job, run) => run()) };
   }
 
   register<Payload>(kind: string, definition: JobDefinition<Payload>): void {
@@ -139,7 +144,9 @@ export class JobQueue {
       );
     }, Math.max(50, Math.floor(leaseMs / 3)));
     try {
-      await definition.run(job.payload as never, { attempt: job.attempts, signal: controller.signal });
+      await this.#options.observeJob({ id: job.id, kind: job.kind, attempt: job.attempts }, () =>
+        definition.run(job.payload as never, { attempt: job.attempts, signal: controller.signal }),
+      );
       await queries.finishJob(db, job.id, job.attempts);
     } catch (error) {
       if (this.#closing.signal.aborted) {

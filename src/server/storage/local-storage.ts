@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -128,5 +128,21 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    let entries;
+    try {
+      entries = await readdir(this.#dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      // Uploads still being received (`.part`) and anything else that is not a key are not objects.
+      const key = path.relative(this.#dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (isObjectKey(key)) yield key;
+    }
   }
 }

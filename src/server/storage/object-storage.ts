@@ -23,6 +23,8 @@ export interface ObjectStorage {
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
+  /** Every stored object's key, in no particular order (backups: src/server/backup/). */
+  list(): AsyncIterable<string>;
 }
 
 /** `<purpose>/<owner uuid>/<object uuid>`: nothing else is ever a key. */

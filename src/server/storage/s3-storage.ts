@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isObjectKey, newObjectKey, type ObjectStorage } from './object-storage.ts';
 
@@ -90,5 +90,12 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<string> {
+    for await (const page of paginateListObjectsV2({ client: this.#client }, { Bucket: this.#bucket })) {
+      // A bucket shared with something else may hold other objects: only our keys are ours.
+      for (const object of page.Contents ?? []) if (object.Key && isObjectKey(object.Key)) yield object.Key;
+    }
   }
 }
