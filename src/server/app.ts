@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: { ...deps, pictureFreeForSignup: (path: string) => pictureFreeForSignup({ db: database.db, storage }, path) } });
   await app.register(accountRoutes, { deps: accountDeps });
   await app.register(adminRoutes, { deps: { ...deps, gateway } });
-  // Long, streamed work (replies, roundtables): one lifecycle for every kind (decision 050), before
+  // Long, streamed work (replies, roundtables): one lifecycle for every kind (decision 069), before
   // the kinds and the routes that use them; documents give replies the text of attached files.
   await app.register(runsPlugin, { databaseShared: database.kind === 'postgres', hub: eventHub, bus });
   await app.register(replyEnginePlugin, { deps, contextProviders: [documentsContextProvider(deps)], observer: createReplyMetrics(metricsRegistry) });

@@ -31,7 +31,7 @@ describe('a turn’s prompt in the provider specification’s shape', () => {
   });
 });
 
-describe('a turn with tools (decision 050)', () => {
+describe('a turn with tools (decision 069)', () => {
   let fake: FakeOpenAiServer;
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();

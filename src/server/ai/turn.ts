@@ -26,7 +26,7 @@ export interface TurnRequest {
   /**
    * Tools the model may call (src/server/ai/tools). With at least one, the turn runs the AI SDK's
    * multi-step tool loop (`streamText`, at most `maxSteps` model calls); with none, the plain text
-   * path below (decision 050).
+   * path below (decision 069).
    */
   tools?: ToolSet;
   /** Model calls a turn with tools may make (each tool round is one more); 1 when unset. */

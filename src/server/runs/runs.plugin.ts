@@ -84,7 +84,7 @@ export interface RunsPluginOptions {
 }
 
 /**
- * The one lifecycle of long, streamed work (decision 050): the hub, the SSE connections and the
+ * The one lifecycle of long, streamed work (decision 069): the hub, the SSE connections and the
  * instance bus every kind shares; recovery at start-up (and a sweep on a shared database), the
  * heartbeats, and the shutdown order (runs end first, so their streams get the final event; then
  * the streams close, so the server can; then the hub). Features add their kind (app.runs.add)

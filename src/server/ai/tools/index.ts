@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 
 /**
- * The tools an advisor may call in a turn (decision 050). Empty for now: the advisor tools issue
+ * The tools an advisor may call in a turn (decision 069). Empty for now: the advisor tools issue
  * adds `calculate`, `read_document` and `web_search` here, each built for one caller (its identity
  * and ownership bound when the set is made, never taken from the model's arguments).
  *

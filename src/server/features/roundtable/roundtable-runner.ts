@@ -65,7 +65,7 @@ export type RoundtableSink = RoundtableEventSink & { end(): void };
 export type RoundtableRunner = RunRegistry<RoundtableJob, string | null, RoundtableSink>;
 
 /**
- * Roundtables as one kind of run (src/server/runs, decision 050): each seat a `streamTurn` with
+ * Roundtables as one kind of run (src/server/runs, decision 069): each seat a `streamTurn` with
  * its own persona prompt, its row saved as it streams, every event published on one hub stream per
  * table. Works whether or not anyone follows; Stop ends every seat and keeps what was said; a
  * failing seat is marked and the rest go on; shutdown leaves the table 'interrupted'.

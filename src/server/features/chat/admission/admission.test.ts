@@ -110,7 +110,7 @@ function expected(c: Case): 'accepted' | ErrorCode {
 
 const deps = () => ({ db: database.db, sessionCache: { invalidateUser: () => {} }, replies: { start: () => {} } });
 
-describe('the send admission: one statement, the rules once (decision 050)', () => {
+describe('the send admission: one statement, the rules once (decision 069)', () => {
   it.each(cases)('for a $plan caller, a $executive, $used used, own role $role, in $owner conversation', async (c) => {
     const { caller, sessionId, input } = await situation(c);
     const before = await stateOf(caller.user.id, sessionId);

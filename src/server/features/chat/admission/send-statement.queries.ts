@@ -56,7 +56,7 @@ interface SendRow extends Record<string, unknown> {
 }
 
 /**
- * The admission of a message, every case in one atomic statement (decision 050): it locks the
+ * The admission of a message, every case in one atomic statement (decision 069): it locks the
  * caller's conversation (so its sends take turns), applies the plan's rules (sendRulesFor, passed
  * as parameters: the executive, a change of the user's own role once the conversation has started),
  * counts a free interaction only while under the limit (parallel sends cannot overshoot), touches

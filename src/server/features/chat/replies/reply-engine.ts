@@ -45,7 +45,7 @@ export type ReplySink = ReplyEventSink & { end(): void };
 export type ReplyEngine = RunRegistry<ReplyJob, number | null, ReplySink>;
 
 /**
- * Replies as one kind of run (src/server/runs, decision 050): written in the background,
+ * Replies as one kind of run (src/server/runs, decision 069): written in the background,
  * independent of any HTTP request, one model call per reply, publishing to the event hub and
  * saving progress to the database; followed with text offsets as event ids (the chat client's).
  */
