@@ -99,7 +99,7 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
   return request.tools && Object.keys(request.tools).length > 0 ? streamToolTurn(request, request.tools) : streamTextTurn(request);
 }
 
-/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 050). */
+/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 069). */
 async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
   const { controller } = request;
   const stall = createStallTimer(request.stallTimeoutMs, () => controller.abort(new TurnAbort('stall')));
