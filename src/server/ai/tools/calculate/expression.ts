@@ -20,7 +20,7 @@ const MAX_NODES = 200;
 let instance: Promise<MathJs> | undefined;
 /** mathjs is loaded the first time an expression is evaluated, not with the server. */
 function mathjs(): Promise<MathJs> {
-  instance ??= import('mathjs').then(({ create, all }) => create(all, { number: 'number' }));
+  instance ??= import('mathjs').then(({ create, all }) => create(all!, { number: 'number' }));
   return instance;
 }
 
