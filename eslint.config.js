@@ -153,7 +153,7 @@ export default tseslint.config(
               except: [`./${name}`, ...(serverFeatureDependencies[name] ?? []).map((other) => `./${other}/index.ts`)],
               message: `Server features use each other only through index.ts, one way (serverFeatureDependencies in eslint.config.js): ${name} may use ${(serverFeatureDependencies[name] ?? []).join(', ') || 'none'}.`,
             })),
-            ...['plugins', 'streams', 'redis', 'ai', 'mail', 'db'].map((dir) => ({
+            ...['plugins', 'streams', 'runs', 'redis', 'ai', 'mail', 'db'].map((dir) => ({
               target: `./src/server/${dir}`,
               from: './src/server/features',
               message: `src/server/${dir} serves the features and imports none of them; app.ts wires features together.`,

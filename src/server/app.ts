@@ -27,6 +27,7 @@ import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { registerHistoryJobs, registerSearchWarmUp } from './features/history/history.jobs.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
+import { roundtablePlugin } from './features/roundtable/roundtable.plugin.ts';
 import { roundtableRoutes } from './features/roundtable/roundtable.routes.ts';
 import { documentsContextProvider } from './features/documents/documents-context.ts';
 import { registerDocumentJobs } from './features/documents/documents.jobs.ts';
@@ -50,7 +51,8 @@ import { openRedis } from './redis/redis-connections.ts';
 import { createInProcessHub } from './streams/in-process-hub.ts';
 import { createLocalBus } from './streams/instance-bus.ts';
 import { createRedisHub } from './streams/redis-hub.ts';
-import type { TurnStreamEvent } from './features/chat/replies/stream-events.ts';
+import { runsPlugin } from './runs/runs.plugin.ts';
+import type { TurnStreamEvent } from './runs/stream-events.ts';
 import type { Tracing } from './telemetry/tracing.ts';
 
 declare module 'fastify' {
@@ -121,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
   const bus = redis ? await createRedisBus(redis, app.log) : createLocalBus();
   const eventHub = redis ? createRedisHub<TurnStreamEvent>({ ...redis, log: app.log }) : createInProcessHub<TurnStreamEvent>();
-  // Last: after the reply engine closed the hub (preClose).
+  // Last: after the runs closed the hub (preClose).
   app.addHook('onClose', async () => {
     await bus.close();
     await redis?.close();
@@ -170,18 +172,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { deps: { ...deps, pictureFreeForSignup: (path: string) => pictureFreeForSignup({ db: database.db, storage }, path) } });
   await app.register(accountRoutes, { deps: accountDeps });
   await app.register(adminRoutes, { deps: { ...deps, gateway } });
-  // The reply engine before the routes that use it; documents give replies the text of attached files.
-  await app.register(replyEnginePlugin, {
-    deps,
-    databaseShared: database.kind === 'postgres',
-    contextProviders: [documentsContextProvider(deps)],
-    observer: createReplyMetrics(metricsRegistry),
-    hub: eventHub,
-    bus,
-  });
+  // Long, streamed work (replies, roundtables): one lifecycle for every kind (decision 069), before
+  // the kinds and the routes that use them; documents give replies the text of attached files.
+  await app.register(runsPlugin, { databaseShared: database.kind === 'postgres', hub: eventHub, bus });
+  await app.register(replyEnginePlugin, { deps, contextProviders: [documentsContextProvider(deps)], observer: createReplyMetrics(metricsRegistry) });
+  await app.register(roundtablePlugin, { deps });
   await app.register(chatRoutes, { deps });
-  // Roundtables run on the reply engine's hub, SSE connections and turn machinery (decision 026).
-  await app.register(roundtableRoutes, { deps, databaseShared: database.kind === 'postgres' });
+  await app.register(roundtableRoutes, { deps: { db: database.db, config, runner: app.roundtables } });
   await app.register(historyRoutes, { deps });
   const testClock = config.testClock ? createTestClock() : null;
   app.decorate('testClock', testClock);

@@ -13,13 +13,18 @@ export type FakeStep =
   /** Sends `afterChunks` chunks of `reply`, then destroys the socket. */
   | { failAfterChunks: number; reply: string; delayMs?: number }
   /** Sends `afterChunks` chunks of `reply`, then sends nothing more and keeps the connection open. */
-  | { stallAfterChunks: number; reply: string; delayMs?: number };
+  | { stallAfterChunks: number; reply: string; delayMs?: number }
+  /**
+   * Asks for tools, as OpenAI streams it: `delta.tool_calls` (the id and name first, then the
+   * arguments in pieces), then `finish_reason: 'tool_calls'`. `text` is streamed first when given.
+   */
+  | { toolCalls: Array<{ name: string; input: unknown; id?: string }>; text?: string };
 
 export interface RecordedRequest {
   body: {
     model: string;
     stream?: boolean;
-    messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
+    messages: Array<{ role: string; content: string | null | Array<{ type: string; text?: string }>; tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>; tool_call_id?: string }>;
     [key: string]: unknown;
   };
   headers: IncomingMessage['headers'];
@@ -70,6 +75,7 @@ export function tokenChunks(text: string): string[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function textOf(content: RecordedRequest['body']['messages'][number]['content']): string {
+  if (content === null) return '';
   return typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('');
 }
 
@@ -93,7 +99,26 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const chunk = (id: string, model: string, delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
 
-  async function streamReply(res: ServerResponse, recorded: RecordedRequest, step: Exclude<FakeStep, { status: number }>) {
+  async function streamToolCalls(res: ServerResponse, recorded: RecordedRequest, step: Extract<FakeStep, { toolCalls: unknown }>) {
+    const id = `chatcmpl-${crypto.randomUUID()}`;
+    const model = recorded.body.model;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(chunk(id, model, { role: 'assistant', content: step.text ?? null }));
+    recorded.firstChunkAt ??= performance.now();
+    step.toolCalls.forEach((call, index) => {
+      const args = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
+      const half = Math.ceil(args.length / 2);
+      res.write(chunk(id, model, { tool_calls: [{ index, id: call.id ?? `call_${crypto.randomUUID().slice(0, 8)}`, type: 'function', function: { name: call.name, arguments: args.slice(0, half) } }] }));
+      res.write(chunk(id, model, { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
+      recorded.chunksSent += 2;
+    });
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+    );
+    res.end('data: [DONE]\n\n');
+  }
+
+  async function streamReply(res: ServerResponse, recorded: RecordedRequest, step: Exclude<FakeStep, { status: number } | { toolCalls: unknown }>) {
     const id = `chatcmpl-${crypto.randomUUID()}`;
     const model = recorded.body.model;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -179,6 +204,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         res.end(JSON.stringify({ error: { message: `Fake error ${step.status}`, type: step.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }));
         return;
       }
+      if ('toolCalls' in step) return void streamToolCalls(res, recorded, step).catch(() => res.destroy());
       streamReply(res, recorded, step).catch(() => res.destroy());
     });
   });

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '#server/config.ts';
-import { DemoLanguageModel } from './demo-model.ts';
+import { DemoLanguageModel } from './demo/demo-model.ts';
 import { createProviderFetch } from './provider-fetch.ts';
 
 export type AiConfig = Config['ai'];

@@ -211,8 +211,8 @@ function registerRouteMetrics(app: FastifyInstance, registry: Registry): void {
  */
 export async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<boolean> {
   app.operations.startDraining();
-  const drained = await app.replies.drain(graceMs);
-  if (!drained) app.log.warn({ replies: app.replies.activeCount }, 'shutdown: replies still running after the grace period are ended as interrupted');
+  const drained = await app.runs.drain(graceMs);
+  if (!drained) app.log.warn({ runs: app.runs.activeCount }, 'shutdown: replies and roundtables still running after the grace period are ended as interrupted');
   await app.close();
   return drained;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chatValidation, MAX_MESSAGE_LENGTH } from '#contract/chat.ts';
-import { DEMO_MARKER } from '#server/ai/personas/demo-reply.ts';
+import { DEMO_MARKER } from '#server/ai/demo/demo-reply.ts';
 import { chatMessages } from '#server/db/schema.ts';
 import { ask, createChatSession, listChatMessages, sendChatMessage, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { waitFor } from '#tests/helpers/wait-for.ts';

@@ -58,7 +58,7 @@ async function addSystemNote(deps: ChatDeps, caller: Caller, sessionId: string, 
  * against the admission that started it, which saves a query on the path to the first token.
  */
 export async function assertStreamable(deps: ChatDeps, caller: Caller, sessionId: string, messageId: string): Promise<void> {
-  const owner = deps.replies.ownerOf(messageId);
+  const owner = deps.replies.jobOf(messageId);
   if (owner) {
     if (owner.userId !== caller.user.id || owner.sessionId !== sessionId) throw new AppError('not_found:message');
     return;

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import { MAX_TITLE_LENGTH } from '#contract/chat.ts';
-import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
 import { buildTitlePrompt } from '#server/ai/personas/compose.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';

@@ -2,7 +2,7 @@ import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import type { DocumentAnalysis } from '#contract/documents.ts';
 import { buildSystemPrompt } from '#server/ai/personas/compose.ts';
-import { composeDemoAnalysis } from '#server/ai/personas/demo-analysis.ts';
+import { composeDemoAnalysis } from '#server/ai/demo/demo-analysis.ts';
 import type { Config } from '#server/config.ts';
 import { joinSections } from './chunks.ts';
 

@@ -12,7 +12,7 @@ import {
   type ListChatSessionsResponse,
   type MemoFormat,
 } from '#contract/history.ts';
-import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
 import { describeProviderError, logSummary } from '#server/ai/provider-errors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeDemoChair, composeDemoSeat } from '#server/ai/personas/demo-roundtable.ts';
+import { composeDemoChair, composeDemoSeat } from '#server/ai/demo/demo-roundtable.ts';
 import { parseTurn } from './rounds.ts';
 
 const question = 'Should we expand into the German market next year?';

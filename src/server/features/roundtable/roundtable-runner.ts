@@ -2,14 +2,18 @@ import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { replyErrors } from '#contract/chat.ts';
 import { CHAIR_SEAT, type RoundtableStatus, type RoundtableStopReason, type RoundtableTurnKind, type Stance } from '#contract/roundtable.ts';
-import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
 import { logSummary } from '#server/ai/provider-errors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage, Roundtable } from '#server/db/schema.ts';
-import { abortKind, createThrottledSaver, decideOutcome, saveReplyProgress, streamTurn, TurnAbort, type TurnFinal, type TurnStreamEvent } from '#server/features/chat/index.ts';
+import { abortKind, decideOutcome, TurnAbort } from '#server/ai/turn-outcome.ts';
+import { streamTurn } from '#server/ai/turn.ts';
+import { saveReplyProgress } from '#server/features/chat/index.ts';
+import type { TurnFinal, TurnStreamEvent } from '#server/runs/stream-events.ts';
+import { createThrottledSaver } from '#server/runs/throttled-saver.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
-import { StreamFollower, type FollowerOptions } from '#server/streams/stream-follower.ts';
+import type { RunKind, RunRegistry } from '#server/runs/run-registry.ts';
 import { CallSlots } from './call-slots.ts';
 import { planOf } from './roundtable-dto.ts';
 import { addTokens, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, saveTurnEnd, touchRoundtables, turnsOf } from './roundtable.queries.ts';
@@ -41,12 +45,6 @@ export interface RoundtableRunnerDeps {
   log: FastifyBaseLogger;
 }
 
-interface Running {
-  table: Roundtable;
-  controller: AbortController;
-  done: Promise<void>;
-}
-
 interface TurnOutcome {
   row: ChatMessage;
   status: 'complete' | 'stopped' | 'failed';
@@ -54,87 +52,48 @@ interface TurnOutcome {
   stance: Stance | null;
 }
 
+/** A table to run: a new one, or (`resume`) an interrupted one carrying on. */
+export interface RoundtableJob {
+  table: Roundtable;
+  resume: boolean;
+}
+
+/** A roundtable's reader: an SSE connection (the hub's event ids), ended once when the follower ends. */
+export type RoundtableSink = RoundtableEventSink & { end(): void };
+
+/** The roundtables of this instance: start, stop, follow; the runs plugin owns its timers and shutdown. */
+export type RoundtableRunner = RunRegistry<RoundtableJob, string | null, RoundtableSink>;
+
 /**
- * Runs roundtables in the background, on the reply engine's parts (decision 012): each seat a
- * `streamTurn` with its own persona prompt, its row saved as it streams, every event published on
- * one hub stream per table. Works whether or not anyone follows; Stop ends every seat and keeps what
- * was said; a failing seat is marked and the rest go on; shutdown leaves the table 'interrupted'.
+ * Roundtables as one kind of run (src/server/runs, decision 069): each seat a `streamTurn` with
+ * its own persona prompt, its row saved as it streams, every event published on one hub stream per
+ * table. Works whether or not anyone follows; Stop ends every seat and keeps what was said; a
+ * failing seat is marked and the rest go on; shutdown leaves the table 'interrupted'.
  */
-export class RoundtableRunner {
-  private readonly running = new Map<string, Running>();
-  private closing = false;
-  readonly slots: CallSlots;
+export function roundtableRunKind(deps: RoundtableRunnerDeps): RunKind<RoundtableJob, string | null, RoundtableSink> {
+  const tables = new RoundtableTables(deps, new CallSlots(deps.config.roundtable.maxModelCalls));
+  return {
+    name: 'roundtable',
+    execute: ({ table, resume }, controller) => tables.run(table, controller, resume),
+    recover: async (options) => {
+      // Their turns were failed by the replies' recovery, which runs first.
+      const ids = await interruptAbandoned(deps.db, options.silentForMs);
+      if (ids.length > 0) deps.log.info({ count: ids.length }, 'marked interrupted roundtables');
+      return ids.length;
+    },
+    heartbeat: (ids) => touchRoundtables(deps.db, ids),
+    view: (id, lastEventId, sink) => new RoundtableStreamView(deps.db, id, lastEventId, sink),
+  };
+}
 
-  constructor(private readonly deps: RoundtableRunnerDeps) {
-    this.slots = new CallSlots(deps.config.roundtable.maxModelCalls);
-  }
+/** The debate itself: rounds of seats in parallel (each bounded by the call slots), then the chair. */
+class RoundtableTables {
+  constructor(
+    private readonly deps: RoundtableRunnerDeps,
+    private readonly slots: CallSlots,
+  ) {}
 
-  /** Starts (or, with `resume`, carries on) a table; returns at once, the hub knowing the stream. */
-  start(table: Roundtable, options: { resume?: boolean } = {}): void {
-    const controller = new AbortController();
-    if (this.closing) controller.abort(new TurnAbort('shutdown'));
-    this.deps.hub.open(table.id);
-    const done = this.run(table, controller, options.resume ?? false)
-      .catch((err: unknown) => this.deps.log.error({ err, roundtableId: table.id }, 'roundtable runner crashed'))
-      .finally(() => this.running.delete(table.id));
-    this.running.set(table.id, { table, controller, done });
-  }
-
-  isRunning(id: string): boolean {
-    return this.running.has(id);
-  }
-
-  get activeCount(): number {
-    return this.running.size;
-  }
-
-  /** Another instance stopped a table written here (its row says so already): end it now, keeping what was said. */
-  stoppedElsewhere(id: string): void {
-    const running = this.running.get(id);
-    if (running && !running.controller.signal.aborted) running.controller.abort(new TurnAbort('stopped-elsewhere'));
-  }
-
-  /** Stops a table written here and waits for its end to be saved; false when it is not written here. */
-  async stop(id: string): Promise<boolean> {
-    const running = this.running.get(id);
-    if (!running) return false;
-    running.controller.abort(new TurnAbort('stop'));
-    await running.done;
-    return true;
-  }
-
-  async follow(id: string, lastEventId: string | null, sink: RoundtableEventSink & { end(): void }, options: FollowerOptions = {}): Promise<StreamFollower<TurnStreamEvent>> {
-    const view = new RoundtableStreamView(this.deps.db, id, lastEventId, sink);
-    const follower = new StreamFollower(this.deps.hub, id, view, () => sink.end(), {
-      onError: (err) => this.deps.log.warn({ err, roundtableId: id }, 'a roundtable stream could not read the table'),
-      ...options,
-    });
-    await follower.start();
-    return follower;
-  }
-
-  /** Tables whose runner is gone become 'interrupted' (their turns were failed by the reply engine's recovery). */
-  async recover(options: { silentForMs?: number } = {}): Promise<number> {
-    const ids = await interruptAbandoned(this.deps.db, options.silentForMs);
-    if (ids.length > 0) this.deps.log.info({ count: ids.length }, 'marked interrupted roundtables');
-    return ids.length;
-  }
-
-  async heartbeat(): Promise<void> {
-    await touchRoundtables(this.deps.db, [...this.running.keys()]);
-  }
-
-  async whenIdle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
-  }
-
-  async close(): Promise<void> {
-    this.closing = true;
-    for (const running of this.running.values()) running.controller.abort(new TurnAbort('shutdown'));
-    await this.whenIdle();
-  }
-
-  private async run(table: Roundtable, controller: AbortController, resume: boolean): Promise<void> {
+  async run(table: Roundtable, controller: AbortController, resume: boolean): Promise<void> {
     const { deps } = this;
     const plan = planOf(table);
     let tokensUsed = table.tokensUsed;

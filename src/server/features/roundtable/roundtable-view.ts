@@ -1,7 +1,7 @@
 import { CHAIR_SEAT, type RoundtableDto, type RtDeltaEvent, type RtDoneEvent, type RtErrorEvent, type RtRoundEndEvent, type RtSynthesisEvent, type RtTurnEndEvent, type RtTurnStartEvent } from '#contract/roundtable.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
-import type { TurnStreamEvent } from '#server/features/chat/index.ts';
+import type { TurnStreamEvent } from '#server/runs/stream-events.ts';
 import type { HubEvent } from '#server/streams/event-hub.ts';
 import type { StreamView } from '#server/streams/stream-follower.ts';
 import { toRoundtableDto } from './roundtable-dto.ts';

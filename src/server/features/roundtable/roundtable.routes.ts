@@ -14,69 +14,26 @@ import {
 } from '#contract/roundtable.ts';
 import { exportQuerySchema } from '#contract/history.ts';
 import { AppError } from '#server/errors.ts';
-import { ABANDONED_AFTER_MS, HEARTBEAT_MS, RECOVERY_SWEEP_MS } from '#server/features/chat/index.ts';
 import { callerOf } from '#server/plugins/session.ts';
-import { RoundtableRunner, type RoundtableRunnerDeps } from './roundtable-runner.ts';
 import { parseRoundtableEventId } from './roundtable-view.ts';
 import * as service from './roundtable.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The roundtable runner (features/roundtable). */
-    roundtables: RoundtableRunner;
-  }
-}
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['roundtables'];
 const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The board pack as an A4 PDF (application/pdf)');
 
-
 export interface RoundtableRoutesOptions {
-  deps: Omit<RoundtableRunnerDeps, 'hub'>;
-  databaseShared: boolean;
+  deps: service.RoundtableDeps;
 }
 
-/**
- * Roundtables: the runner (on the reply engine's hub, so register after replyEnginePlugin), its
- * recovery and shutdown, and the HTTP routes. Decision 026.
- */
+/** Roundtables over HTTP (decision 026); the runs themselves are roundtable.plugin.ts's. */
 export const roundtableRoutes = fp<RoundtableRoutesOptions>(
-  async (app, options) => {
-    const runner = new RoundtableRunner({ ...options.deps, hub: app.eventHub });
-    app.decorate('roundtables', runner);
-    // A Stop that reached another instance (decision 029): the table written here ends at once.
-    app.instanceBus.subscribe((message) => {
-      if (message.kind === 'stop-roundtable') runner.stoppedElsewhere(message.roundtableId);
-    });
-    const deps: service.RoundtableDeps = {
-      db: options.deps.db,
-      config: options.deps.config,
-      runner,
-      announceStop: (roundtableId) => app.instanceBus.publish({ kind: 'stop-roundtable', roundtableId }),
-    };
-
-    let sweep: NodeJS.Timeout | undefined;
-    let heartbeat: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await runner.recover(options.databaseShared ? { silentForMs: ABANDONED_AFTER_MS } : {});
-      if (!options.databaseShared) return;
-      heartbeat = setInterval(() => runner.heartbeat().catch((err: unknown) => app.log.warn({ err }, 'could not refresh roundtable heartbeats')), HEARTBEAT_MS);
-      heartbeat.unref();
-      sweep = setInterval(() => runner.recover({ silentForMs: ABANDONED_AFTER_MS }).catch((err: unknown) => app.log.warn({ err }, 'could not settle interrupted roundtables')), RECOVERY_SWEEP_MS);
-      sweep.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(sweep);
-      clearInterval(heartbeat);
-      await runner.close();
-    });
-
+  async (app, { deps }) => {
     await app.register(async (scoped) => {
       await scoped.register(routes, { deps });
     });
   },
-  { name: 'roundtables', dependencies: ['reply-engine'] },
+  { name: 'roundtable-routes', dependencies: ['roundtables'] },
 );
 
 /** Every route that convenes model calls is limited per account per minute. */

@@ -1,6 +1,6 @@
 import { defaultSessionTitle, MAX_TITLE_LENGTH } from '#contract/chat.ts';
 import { roundtableFormatLabels, type ParsedCreateRoundtableInput, type RoundtableDto } from '#contract/roundtable.ts';
-import { demoTitle } from '#server/ai/demo-model.ts';
+import { demoTitle } from '#server/ai/demo/demo-model.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Roundtable } from '#server/db/schema.ts';
@@ -17,8 +17,6 @@ export interface RoundtableDeps {
   db: Db;
   config: Config;
   runner: RoundtableRunner;
-  /** Tells the other instances a table was stopped here (the one writing it ends it at once). */
-  announceStop?: (roundtableId: string) => void;
 }
 
 function assertPremium(caller: Caller): void {
@@ -71,7 +69,7 @@ export async function createRoundtable(deps: RoundtableDeps, caller: Caller, ses
     ]);
     return row;
   });
-  deps.runner.start(table);
+  deps.runner.start(table.id, { table, resume: false });
   return dtoOf(deps, table);
 }
 
@@ -93,7 +91,7 @@ export async function stopRoundtable(deps: RoundtableDeps, caller: Caller, id: s
   if (table.status === 'running' && !(await deps.runner.stop(id))) {
     // Written on another instance: it ends at its next round or save, or at once when the bus reaches it.
     await queries.markStopped(deps.db, id);
-    deps.announceStop?.(id);
+    deps.runner.announceStop(id);
   }
   return dtoOf(deps, await requireOwned(deps, caller, id));
 }
@@ -105,7 +103,7 @@ export async function resumeRoundtable(deps: RoundtableDeps, caller: Caller, id:
   if (table.status !== 'interrupted' || deps.runner.isRunning(id)) throw new AppError('bad_request:roundtable_state', 'Only an interrupted roundtable can be resumed.');
   const reopened = await queries.reopenInterrupted(deps.db, id, caller.user.id);
   if (!reopened) throw new AppError('bad_request:roundtable_state', 'Only an interrupted roundtable can be resumed.');
-  deps.runner.start(reopened, { resume: true });
+  deps.runner.start(reopened.id, { table: reopened, resume: true });
   return dtoOf(deps, reopened);
 }
 

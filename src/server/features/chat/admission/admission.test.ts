@@ -9,14 +9,13 @@ import { AppError } from '#server/errors.ts';
 import type { Caller } from '#server/plugins/session.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
 import { HISTORY_LIMIT } from '../replies/index.ts';
-import { sendWithContextChecks } from './admission.ts';
+import { admitSend } from './admission.ts';
 import { sendRulesFor } from './send-rules.ts';
 import { sendInOneStatement } from './send-statement.queries.ts';
 
 /**
- * The one-statement send (SQL) and the transactional admission (the rules in TypeScript) must
- * refuse exactly the same things: over every combination below, on PGlite and on PostgreSQL,
- * each runs on its own copy of the same situation and the outcomes are compared.
+ * The send admission decides every case in one statement: over every combination below, on PGlite
+ * and on PostgreSQL, what it refuses, and what an accepted send stores and counts.
  */
 let database: Database;
 beforeAll(async () => {
@@ -101,56 +100,49 @@ async function stateOf(userId: string, sessionId: string) {
 }
 
 /** What the rules say, written out once more as the test's own reading of the spec. */
-function expected(c: Case): { sql: 'sent' | 'limit' | 'other'; rules: 'accepted' | ErrorCode } {
-  const roleChanged = c.role.startsWith('changed');
-  if (c.owner !== 'own') return { sql: 'other', rules: 'not_found:chat_session' };
-  if (c.plan === 'free' && c.executive === 'CTO') return { sql: 'other', rules: 'forbidden:role' };
-  if (c.plan === 'free' && c.role === 'changed after it') return { sql: 'other', rules: 'forbidden:context' };
-  if (c.plan === 'free' && c.used >= FREE_DAILY_INTERACTIONS) return { sql: roleChanged ? 'other' : 'limit', rules: 'rate_limit:interactions' };
-  return { sql: roleChanged ? 'other' : 'sent', rules: 'accepted' };
+function expected(c: Case): 'accepted' | ErrorCode {
+  if (c.owner !== 'own') return 'not_found:chat_session';
+  if (c.plan === 'free' && c.executive === 'CTO') return 'forbidden:role';
+  if (c.plan === 'free' && c.role === 'changed after it') return 'forbidden:context';
+  if (c.plan === 'free' && c.used >= FREE_DAILY_INTERACTIONS) return 'rate_limit:interactions';
+  return 'accepted';
 }
 
 const deps = () => ({ db: database.db, sessionCache: { invalidateUser: () => {} }, replies: { start: () => {} } });
 
-describe('the one-statement send and the rules in TypeScript', () => {
-  it.each(cases)('agree for a $plan caller, a $executive, $used used, own role $role, in $owner conversation', async (c) => {
-    // The statement, on one copy.
-    const one = await situation(c);
-    const before = await stateOf(one.caller.user.id, one.sessionId);
-    const statement = await sendInOneStatement(database.db, {
-      sessionId: one.sessionId,
-      userId: one.caller.user.id,
-      at: Date.now(),
-      userRole: one.input.userRole ?? null,
-      rules: sendRulesFor(one.caller),
-      content: one.input.content,
-      documentIds: one.input.documentIds,
-      historyLimit: HISTORY_LIMIT - 1,
-    });
-    const afterStatement = await stateOf(one.caller.user.id, one.sessionId);
-
-    // The rules, on another copy.
-    const two = await situation(c);
-    const rules = await sendWithContextChecks(deps(), two.caller, two.sessionId, two.input).then(
-      () => 'accepted' as const,
+describe('the send admission: one statement, the rules once (decision 069)', () => {
+  it.each(cases)('for a $plan caller, a $executive, $used used, own role $role, in $owner conversation', async (c) => {
+    const { caller, sessionId, input } = await situation(c);
+    const before = await stateOf(caller.user.id, sessionId);
+    const outcome = await admitSend(deps(), caller, sessionId, input).then(
+      (admitted) => ({ code: 'accepted' as const, admitted }),
       (error: unknown) => {
-        if (error instanceof AppError) return error.code;
+        if (error instanceof AppError) return { code: error.code, admitted: null };
         throw error;
       },
     );
-    const afterRules = await stateOf(two.caller.user.id, two.sessionId);
-
-    expect({ sql: statement.kind, rules }).toEqual(expected(c));
-    if (statement.kind === 'sent') {
-      // Accepted by both, with the same effect: the same interaction counted, the same messages stored.
-      expect(afterStatement).toEqual(afterRules);
-    } else {
-      // Refused, or left to the rules: the statement changed nothing.
-      expect(afterStatement).toEqual(before);
-      if (statement.kind === 'limit') expect(rules).toBe('rate_limit:interactions');
-      // What the statement leaves to the rules and they accept is a change of the user's own role.
-      if (rules === 'accepted') expect(afterRules.session!.userRole).toBe('CFO');
+    const after = await stateOf(caller.user.id, sessionId);
+    expect(outcome.code).toBe(expected(c));
+    if (!outcome.admitted) {
+      // A refusal changes nothing: no interaction counted, no message, the same role.
+      expect(after).toEqual(before);
+      return;
     }
+    const roleChanged = c.role.startsWith('changed');
+    expect(after.counters!.used).toBe(c.plan === 'free' ? c.used + 1 : c.used);
+    expect(after.session!.userRole).toBe(roleChanged ? 'CFO' : 'Manager');
+    const added = after.messages.slice(before.messages.length);
+    const asked = { userRole: roleChanged ? 'CFO' : 'Manager', executiveRole: c.executive };
+    expect(added).toEqual([
+      // A change of the user's own role in a started conversation is said in the conversation, in contextChangeNote's words.
+      ...(c.role === 'changed after it' ? [{ role: 'system', content: 'Your role changed from Manager to CFO.', status: 'complete', ...asked }] : []),
+      { role: 'user', content: 'Should we expand?', status: 'complete', ...asked },
+      { role: 'assistant', content: '', status: 'streaming', ...asked },
+    ]);
+    // The reply is handed the conversation newest first: the question first, then what came before.
+    const { job } = outcome.admitted;
+    expect(job.history!.map((m) => m.content)).toEqual([...added.filter((m) => m.role !== 'assistant').reverse(), ...before.messages.slice().reverse()].map((m) => m.content));
+    expect(job).toMatchObject({ sessionId, userId: caller.user.id, executiveRole: c.executive, industry: 'Energy', userRole: asked.userRole, chargedDay: c.plan === 'free' ? expect.any(String) : null });
   });
 });
 
@@ -168,9 +160,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the send statement on Postg
           at: Date.now(),
           userRole: null,
           rules: sendRulesFor(caller),
+          roleChangeNote: '',
           content: `${input.content} ${i}`,
           documentIds: [],
-          historyLimit: HISTORY_LIMIT - 1,
+          historyLimit: HISTORY_LIMIT,
         });
         expect(sent.kind === 'sent' && sent.inserted.map((m) => [m.role, m.content])).toEqual([
           ['user', `Should we expand? ${i}`],

@@ -4,10 +4,9 @@ import { interactionLimitFor } from '#server/features/account/index.ts';
 import type { Caller } from '#server/plugins/session.ts';
 
 /**
- * What a caller's plan allows when a reply is asked for (a send or a retry): the send rules,
- * stated once. The transactional admission applies them in TypeScript; the one-statement send
- * takes them as parameters of its SQL (send-statement.queries.ts), and admission.test.ts proves
- * both refuse the same things.
+ * What a caller's plan allows when a reply is asked for (a send, a retry, a context change): the
+ * rules, stated once. The send statement takes them as parameters of its SQL
+ * (send-statement.queries.ts); a retry and a context change apply them with the asserts below.
  */
 export interface SendRules {
   /** The executives the caller may talk to; null: every one. */

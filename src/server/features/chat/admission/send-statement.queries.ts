@@ -7,23 +7,30 @@ import type { SendRules } from './send-rules.ts';
 export interface SendInput {
   sessionId: string;
   userId: string;
-  /** Milliseconds: the user message is stamped `at`, its reply `at + 1`, the session touched at `at`. */
+  /** Milliseconds: the user message is stamped `at`, its reply `at + 1`, a context note `at - 1`, the session touched at `at`. */
   at: number;
   /** The user's own role sent with the message; null keeps the session's. */
   userRole: string | null;
-  rules: Pick<SendRules, 'allowedExecutiveRoles' | 'interactionLimit'>;
+  rules: SendRules;
+  /**
+   * The note stored before the message when the user's own role changed in a started conversation,
+   * with NOTE_PREVIOUS_ROLE where the previous role goes (the statement knows it; the words are
+   * contextChangeNote's, never written twice).
+   */
+  roleChangeNote: string;
   content: string;
   documentIds: string[];
   historyLimit: number;
 }
 
+/** Where the role the conversation had goes in `roleChangeNote`. */
+export const NOTE_PREVIOUS_ROLE = '{{previous role}}';
+
 export type SendResult =
-  /** The user message and its empty 'streaming' reply are stored; `history` is what came before, newest first. */
+  /** The user message and its empty 'streaming' reply are stored (after a context note when the role changed); `history` is what came before, newest first. */
   | { kind: 'sent'; session: Pick<ChatSession, 'executiveRole' | 'industry' | 'userRole'>; inserted: ChatMessage[]; history: ChatMessage[]; chargedDay: string | null }
-  /** The conversation is the caller's and open to them, but today's free interactions are used up. Nothing changed. */
-  | { kind: 'limit' }
-  /** Not this statement's case (no such conversation of the caller's, an executive outside the plan, or a change of the user's role). Nothing changed. */
-  | { kind: 'other' };
+  /** Refused, in the order users see: no such conversation of the caller's, an executive outside the plan, a context change the plan does not allow, the daily limit. Nothing changed. */
+  | { kind: 'refused'; reason: 'not_found' | 'executive' | 'context' | 'limit' };
 
 /** The columns of a message under the application's field names, for rows built as JSON (see `messageFromJson`). */
 const messageJson = sql.raw(
@@ -40,6 +47,8 @@ function messageFromJson(row: MessageJson): ChatMessage {
 
 interface SendRow extends Record<string, unknown> {
   matched: number;
+  executiveOk: boolean | null;
+  contextOk: boolean | null;
   chargedDay: string | null;
   session: { executiveRole: string; industry: string; userRole: string } | null;
   inserted: MessageJson[] | null;
@@ -47,53 +56,71 @@ interface SendRow extends Record<string, unknown> {
 }
 
 /**
- * A message as one statement, for the common case: the conversation is the caller's, its executive
- * is in their plan and their own role is unchanged. In one atomic step it locks the session, counts
- * a free interaction (only while under the limit), touches the session, inserts the message and its
+ * The admission of a message, every case in one atomic statement (decision 069): it locks the
+ * caller's conversation (so its sends take turns), applies the plan's rules (sendRulesFor, passed
+ * as parameters: the executive, a change of the user's own role once the conversation has started),
+ * counts a free interaction only while under the limit (parallel sends cannot overshoot), touches
+ * the session (and its role), inserts the context note when the role changed, the message and its
  * empty reply, and reads what came before (the statement's snapshot does not see its own inserts).
- * Every other case changes nothing and answers 'other' for the transactional admission to handle.
- * One round trip instead of five is what keeps the server's part of the first token short; prepared
- * (planned once per connection on PostgreSQL), it costs half as much again.
+ * A refusal changes nothing and says which rule refused. One round trip is what keeps the server's
+ * part of the first token short; prepared (planned once per connection on PostgreSQL), it costs half
+ * as much again (decision 047).
  */
 export async function sendInOneStatement(db: Executor, input: SendInput): Promise<SendResult> {
-  const { allowedExecutiveRoles, interactionLimit } = input.rules;
+  const { allowedExecutiveRoles, interactionLimit, mayChangeStartedConversation } = input.rules;
   const charge = interactionLimit !== null;
+  const at = (offset: number) => new Date(input.at + offset).toISOString();
   const result = await executePrepared<SendRow>(db, 'send_message', sql`
     with target as (
-      select id from chat_sessions
+      select id, executive_role, industry, user_role,
+        coalesce(${input.userRole}::text, user_role) as new_role
+      from chat_sessions
       where id = ${input.sessionId} and user_id = ${input.userId}
-        and (${allowedExecutiveRoles === null}::boolean or executive_role = any(${sql.param(allowedExecutiveRoles ?? [])}::text[]))
-        and (${input.userRole}::text is null or user_role = ${input.userRole}::text)
       -- Sends and context changes of one conversation take turns; the search index job's key-share lock
       -- (it reads the conversation while rebuilding its document) does not hold this one up (lockSession).
       for no key update
+    ),
+    checked as (
+      select t.*,
+        (${allowedExecutiveRoles === null}::boolean or t.executive_role = any(${sql.param(allowedExecutiveRoles ?? [])}::text[])) as executive_ok,
+        (t.new_role <> t.user_role and exists (select 1 from chat_messages m where m.session_id = t.id and m.role <> 'system')) as changes_started
+      from target t
+    ),
+    admitted as (
+      select c.*, (not c.changes_started or ${mayChangeStartedConversation}::boolean) as context_ok from checked c
     ),
     charged as (
       update users set
         daily_interactions_used = ${interactionCounting.set.dailyInteractionsUsed},
         daily_attachments_used = ${interactionCounting.set.dailyAttachmentsUsed},
         last_interaction_date = ${interactionCounting.set.lastInteractionDate}
-      where ${charge}::boolean and id = ${input.userId} and exists (select 1 from target)
+      where ${charge}::boolean and id = ${input.userId}
+        and exists (select 1 from admitted where executive_ok and context_ok)
         and ${interactionCounting.allowed(interactionLimit ?? 0)}
       returning last_interaction_date
     ),
     touched as (
-      update chat_sessions set updated_at = ${new Date(input.at).toISOString()}::timestamptz
-      where id in (select id from target) and (not ${charge}::boolean or exists (select 1 from charged))
-      returning id, executive_role, industry, user_role
+      update chat_sessions s set updated_at = ${at(0)}::timestamptz, user_role = a.new_role
+      from admitted a
+      where s.id = a.id and a.executive_ok and a.context_ok and (not ${charge}::boolean or exists (select 1 from charged))
+      returning s.id, s.executive_role, s.industry, s.user_role
     ),
     inserted as (
       insert into chat_messages (session_id, role, content, user_role, executive_role, document_ids, status, "timestamp", charged_day)
       select t.id, v.role, v.content, t.user_role, t.executive_role, v.document_ids, v.status, v.ts,
         case when v.role = 'assistant' then (select last_interaction_date from charged) end
-      from touched t cross join (values
-        ('user', ${input.content}::text, ${sql.param(input.documentIds)}::text[], 'complete', ${new Date(input.at).toISOString()}::timestamptz),
-        ('assistant', '', '{}'::text[], 'streaming', ${new Date(input.at + 1).toISOString()}::timestamptz)
-      ) as v(role, content, document_ids, status, ts)
+      from touched t cross join admitted a cross join lateral (values
+        ('system', replace(${input.roleChangeNote}::text, ${NOTE_PREVIOUS_ROLE}::text, a.user_role), '{}'::text[], 'complete', ${at(-1)}::timestamptz, a.changes_started),
+        ('user', ${input.content}::text, ${sql.param(input.documentIds)}::text[], 'complete', ${at(0)}::timestamptz, true),
+        ('assistant', '', '{}'::text[], 'streaming', ${at(1)}::timestamptz, true)
+      ) as v(role, content, document_ids, status, ts, wanted)
+      where v.wanted
       returning ${messageJson}
     )
     select
       (select count(*) from target)::int as matched,
+      (select executive_ok from admitted) as "executiveOk",
+      (select context_ok from admitted) as "contextOk",
       (select last_interaction_date::text from charged) as "chargedDay",
       (select json_build_object('executiveRole', executive_role, 'industry', industry, 'userRole', user_role) from touched) as session,
       (select json_agg(i order by i."timestamp") from inserted i) as inserted,
@@ -113,5 +140,8 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
       chargedDay: row.chargedDay,
     };
   }
-  return row.matched > 0 && charge ? { kind: 'limit' } : { kind: 'other' };
+  if (row.matched === 0) return { kind: 'refused', reason: 'not_found' };
+  if (!row.executiveOk) return { kind: 'refused', reason: 'executive' };
+  if (!row.contextOk) return { kind: 'refused', reason: 'context' };
+  return { kind: 'refused', reason: 'limit' };
 }

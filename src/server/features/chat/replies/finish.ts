@@ -6,10 +6,10 @@ import type { Db } from '#server/db/client.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import { refundInteraction, type AccountDeps } from '#server/features/account/index.ts';
 import { finishReply as saveReplyEnd, type ReplyEnd } from '../replies.queries.ts';
-import { decideOutcome, type Outcome, type TurnAbort } from './outcome.ts';
+import { decideOutcome, type Outcome, type TurnAbort } from '#server/ai/turn-outcome.ts';
 import type { ReplyJob } from './prompt.ts';
-import type { TurnFinal, TurnStreamEvent } from './stream-events.ts';
-import type { TurnResult } from './turn.ts';
+import type { TurnFinal, TurnStreamEvent } from '#server/runs/stream-events.ts';
+import type { TurnResult } from '#server/ai/turn.ts';
 
 export interface FinishDeps extends AccountDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { demoProviderOptions } from '#server/ai/demo-model.ts';
+import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
 import { buildSystemPrompt } from '#server/ai/personas/compose.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';

@@ -9,8 +9,9 @@ import { waitFor } from '#tests/helpers/wait-for.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import type { ContextProvider } from './prompt.ts';
-import { ReplyEngine } from './reply-engine.ts';
-import type { TurnStreamEvent } from './stream-events.ts';
+import { RunRegistry } from '#server/runs/run-registry.ts';
+import { replyRunKind } from './reply-engine.ts';
+import type { TurnStreamEvent } from '#server/runs/stream-events.ts';
 
 // The real openai-compatible provider code against a real HTTP server speaking the OpenAI protocol.
 // Short enough for the stall test, long enough that a busy machine (several test workers, PGlite on the
@@ -265,16 +266,10 @@ describe('context providers', () => {
         { sessionId: session.id, role: 'assistant', content: '', status: 'streaming', timestamp: new Date(at + 1) },
       ])
       .returning();
-    const engine = new ReplyEngine({
-      db: t.database.db,
-      config: t.config,
-      model: createLanguageModel(t.config.ai),
-      hub: createInProcessHub<TurnStreamEvent>(),
-      log: t.app.log,
-      sessionCache: { invalidateUser: () => {} },
-      contextProviders,
-    });
-    engine.start({ messageId: reply!.id, sessionId: session.id, userId: user.id, executiveRole: 'CFO', industry: 'Healthcare', userRole: 'Director', chargedDay: null });
+    const hub = createInProcessHub<TurnStreamEvent>();
+    const kind = replyRunKind({ db: t.database.db, config: t.config, model: createLanguageModel(t.config.ai), hub, log: t.app.log, sessionCache: { invalidateUser: () => {} }, contextProviders });
+    const engine = new RunRegistry(kind, { hub, log: t.app.log });
+    engine.start(reply!.id, { messageId: reply!.id, sessionId: session.id, userId: user.id, executiveRole: 'CFO', industry: 'Healthcare', userRole: 'Director', chargedDay: null });
     await engine.whenIdle();
     return (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, reply!.id)))[0]!;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.ts';
 import type { HubEvent } from '#server/streams/event-hub.ts';
 import { parseLastEventId, ReplyStreamView, type ReplyEventSink } from './reply-view.ts';
-import type { TurnStreamEvent } from './stream-events.ts';
+import type { TurnStreamEvent } from '#server/runs/stream-events.ts';
 
 // The hub side of the view; reading the database when the hub does not hold the reply is covered by reply-stream.test.ts.
 const db = {} as Db;

@@ -5,7 +5,7 @@ import type { ChatMessage } from '#server/db/schema.ts';
 import type { HubEvent } from '#server/streams/event-hub.ts';
 import type { StreamView } from '#server/streams/stream-follower.ts';
 import { findMessageById } from '../messages.queries.ts';
-import type { TurnFinal, TurnStreamEvent } from './stream-events.ts';
+import type { TurnFinal, TurnStreamEvent } from '#server/runs/stream-events.ts';
 
 /**
  * Where the events of one reply stream go: an SSE connection in production, an array in a unit

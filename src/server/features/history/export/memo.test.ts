@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoText } from '#contract/history.ts';
-import { composeDemoMemo } from '#server/ai/personas/demo-memo.ts';
-import { composeDemoReply } from '#server/ai/personas/demo-reply.ts';
+import { composeDemoMemo } from '#server/ai/demo/demo-memo.ts';
+import { composeDemoReply } from '#server/ai/demo/demo-reply.ts';
 import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { buildMemoPrompt, MEMO_LIMITS, memoToMarkdown, parseMemo, type DecisionMemo } from './memo.ts';
 import { renderMemoPdf } from './memo-pdf.ts';

@@ -1,7 +1,7 @@
-import { lowerFirst, resolvePersona, resolveUserRole } from './compose.ts';
+import { lowerFirst, resolvePersona, resolveUserRole } from '../personas/compose.ts';
 import { formatAmount, parseAmount, readQuestion, type QuestionReading } from './question-reading.ts';
-import type { AdviceCaveat, DecisionFramework, RolePersona } from './roles.ts';
-import type { IndustryContext, IndustryMetric } from './industries.ts';
+import type { AdviceCaveat, DecisionFramework, RolePersona } from '../personas/roles.ts';
+import type { IndustryContext, IndustryMetric } from '../personas/industries.ts';
 
 /** One line: what this is, and for the operator, how to connect a real model (issue 14, point 8). */
 export const DEMO_MARKER =

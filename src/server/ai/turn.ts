@@ -1,7 +1,7 @@
 import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
-import { APICallError, RetryError, type LanguageModel, type ModelMessage } from 'ai';
+import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { withoutInvalidCodePoints } from '#contract/text.ts';
-import { TurnAbort, type TurnRun } from './outcome.ts';
+import { TurnAbort, type TurnRun } from './turn-outcome.ts';
 import { createStallTimer } from './stall-timer.ts';
 
 // The provider specification's types, taken from `ai` itself so they match the version installed.
@@ -23,7 +23,23 @@ export interface TurnRequest {
   controller: AbortController;
   /** Each piece of text as it arrives, with the text so far. */
   onText(delta: string, text: string): void;
+  /**
+   * Tools the model may call (src/server/ai/tools). With at least one, the turn runs the AI SDK's
+   * multi-step tool loop (`streamText`, at most `maxSteps` model calls); with none, the plain text
+   * path below (decision 069).
+   */
+  tools?: ToolSet;
+  /** Model calls a turn with tools may make (each tool round is one more); 1 when unset. */
+  maxSteps?: number;
+  /** Each tool call as the model makes it, and its result or error as the tool ends. */
+  onToolEvent?(event: TurnToolEvent): void;
 }
+
+/** A tool call's life as a turn reports it (what the reply saves and streams). */
+export type TurnToolEvent =
+  | { type: 'tool-call'; callId: string; name: string; input: unknown }
+  | { type: 'tool-result'; callId: string; name: string; output: unknown }
+  | { type: 'tool-error'; callId: string; name: string; error: string };
 
 export interface TurnResult extends TurnRun {
   usage: { inputTokens: number | undefined; outputTokens: number | undefined } | undefined;
@@ -80,6 +96,11 @@ function retryDelayMs({ error, exponentialBackoffDelay }: { error: unknown; expo
  * failure; Retry-After respected) wrapped in the SDK's RetryError, and the usage.
  */
 export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
+  return request.tools && Object.keys(request.tools).length > 0 ? streamToolTurn(request, request.tools) : streamTextTurn(request);
+}
+
+/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 069). */
+async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
   const { controller } = request;
   const stall = createStallTimer(request.stallTimeoutMs, () => controller.abort(new TurnAbort('stall')));
   const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
@@ -117,6 +138,74 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
       } else if (part.type === 'finish') {
         run.finished = true;
         run.usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+      }
+      if (controller.signal.aborted) break;
+    }
+  } catch (err) {
+    run.error ??= err;
+  } finally {
+    stall.clear();
+  }
+  return run;
+}
+
+/**
+ * The tool path: the AI SDK's multi-step loop (streamText with tools and a step limit), which calls
+ * the tools the model asks for and feeds their results back as the next step's tool messages. Text
+ * and tool events reach the caller as they happen; the stall timer hears every part (a tool that
+ * runs long counts as silence: tools bound their own time well under it).
+ */
+async function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<TurnResult> {
+  const { controller } = request;
+  const stall = createStallTimer(request.stallTimeoutMs, () => controller.abort(new TurnAbort('stall')));
+  const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
+  try {
+    stall.arm();
+    const result = streamText({
+      model: request.model,
+      instructions: request.system,
+      messages: request.messages,
+      tools,
+      stopWhen: stepCountIs(Math.max(1, request.maxSteps ?? 1)),
+      maxOutputTokens: request.maxOutputTokens,
+      maxRetries: request.maxRetries,
+      abortSignal: controller.signal,
+      providerOptions: request.providerOptions,
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta': {
+          stall.arm();
+          const text = withoutInvalidCodePoints(part.text);
+          if (!text) break;
+          run.text += text;
+          request.onText(text, run.text);
+          break;
+        }
+        case 'reasoning-delta':
+        case 'tool-input-delta':
+        case 'start-step':
+          stall.arm();
+          break;
+        case 'tool-call':
+          stall.arm();
+          request.onToolEvent?.({ type: 'tool-call', callId: part.toolCallId, name: part.toolName, input: part.input });
+          break;
+        case 'tool-result':
+          stall.arm();
+          request.onToolEvent?.({ type: 'tool-result', callId: part.toolCallId, name: part.toolName, output: part.output });
+          break;
+        case 'tool-error':
+          stall.arm();
+          request.onToolEvent?.({ type: 'tool-error', callId: part.toolCallId, name: part.toolName, error: part.error instanceof Error ? part.error.message : String(part.error) });
+          break;
+        case 'error':
+          run.error ??= part.error;
+          break;
+        case 'finish':
+          run.finished = !controller.signal.aborted;
+          run.usage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+          break;
       }
       if (controller.signal.aborted) break;
     }

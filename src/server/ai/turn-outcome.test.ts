@@ -1,7 +1,7 @@
 import { APICallError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { replyErrors } from '#contract/chat.ts';
-import { abortKind, decideOutcome, TurnAbort } from './outcome.ts';
+import { abortKind, decideOutcome, TurnAbort } from './turn-outcome.ts';
 
 const finished = { text: 'An answer.', finished: true, error: undefined };
 const cut = { text: 'Half an', finished: false, error: undefined };

@@ -1,4 +1,4 @@
-import { lowerFirst, resolvePersona } from './compose.ts';
+import { lowerFirst, resolvePersona } from '../personas/compose.ts';
 
 /**
  * The offline demo provider's document analysis: an extractive reading (the sentences and table

@@ -1,4 +1,4 @@
-import { resolvePersona } from './compose.ts';
+import { resolvePersona } from '../personas/compose.ts';
 
 /** Lower-cases a leading capital inside a sentence ("A security breach" too), leaving acronyms ("ARR", "OEE") alone. */
 function lowerFirst(text: string): string {

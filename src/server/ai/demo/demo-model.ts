@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
-import { composeDemoMemo, type DemoMemoRequest } from './personas/demo-memo.ts';
-import { composeDemoReply, type DemoDocument } from './personas/demo-reply.ts';
-import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './personas/demo-roundtable.ts';
+import { composeDemoMemo, type DemoMemoRequest } from './demo-memo.ts';
+import { composeDemoReply, type DemoDocument } from './demo-reply.ts';
+import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './demo-roundtable.ts';
 
 // The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;

@@ -1,4 +1,4 @@
-import { lowerFirst, resolvePersona } from './compose.ts';
+import { lowerFirst, resolvePersona } from '../personas/compose.ts';
 import { readQuestion } from './question-reading.ts';
 
 /** The demo model's decision memo (issue 14, point 5): built from the conversation's own question and replies. */

@@ -1,6 +1,6 @@
 import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MARKER } from './personas/demo-reply.ts';
+import { DEMO_MARKER } from './demo-reply.ts';
 import { DemoLanguageModel, demoProviderOptions, demoTitle } from './demo-model.ts';
 
 const persona = { task: 'reply' as const, executiveRole: 'CFO', industry: 'Retail', userRole: 'Manager', question: 'How do we fund a second store?' };
