@@ -17,6 +17,8 @@ export const adminStatsSchema = z.object({
   totalMessages: z.number(),
   totalDocuments: z.number(),
   generatedAt: z.string(),
+  /** Which model answers (decision 072): configured, a local server found at start, or the offline demo. */
+  ai: z.object({ provider: z.string(), model: z.string(), source: z.enum(['configured', 'detected', 'demo', 'demo-fallback']) }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 /** Spec section 9: admin stats are cached 5 minutes (on the server, and in the browser). */
@@ -98,4 +100,13 @@ export const adminText = {
   actionLabels: { grant_vip: 'granted VIP to', remove_vip: 'removed VIP from', disable_account: 'disabled', enable_account: 'enabled' } as Record<string, string>,
   updateFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to update the account' }),
   updated: { title: 'Account updated' },
+  /** Which model answers the advisors (decision 072). */
+  aiLine: (ai: { provider: string; model: string; source: string }): string =>
+    ai.source === 'detected'
+      ? `Advisors answer with the local model ${ai.model}, found at start (no cloud key is set).`
+      : ai.source === 'demo-fallback'
+        ? 'Advisors answer with the offline demo: no cloud key is set and no local model server answered at start. Answers are samples, not advice.'
+        : ai.source === 'demo'
+          ? 'Advisors answer with the offline demo (AI_PROVIDER=demo). Answers are samples, not advice.'
+          : `Advisors answer with ${ai.model} (${ai.provider}).`,
 } as const;

@@ -18,6 +18,7 @@ import { userForSessionToken } from './features/auth/auth.service.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { premiumFor } from './features/billing/premium.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
+import { resolveLocalModel } from './ai/local-model.ts';
 import { createLanguageModel } from './ai/provider.ts';
 import { createTestClock, databaseClock, type TestClock } from './clock.ts';
 import { decisionRoutes } from './features/decisions/decisions.routes.ts';
@@ -85,7 +86,8 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
 
 /** Builds the whole application without listening: what server.ts boots and what tests inject into. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { database } = options;
+  let { config } = options;
   const app = Fastify({
     logger: withRedaction(typeof options.logger === 'object' ? options.logger : options.logger === false ? { level: 'silent' } : { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -138,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer: Mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
 
+  // No provider configured: a local model server found now answers, else the offline demo (decision 072).
+  config = { ...config, ai: await resolveLocalModel(config.ai, app.log) };
   const model = createLanguageModel(config.ai);
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: options.tracing ? options.tracing.traceModel(model) : model };
   // Background jobs: the queue starts once the app is ready and stops first on close.

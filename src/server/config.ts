@@ -85,9 +85,10 @@ export const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_BASE_URL: urlString(/^https?:$/, 'an http(s) URL of an OpenAI-compatible server, such as http://127.0.0.1:11434/v1').optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  AI_LOCAL_URL: urlString(/^https?:$/, 'an http(s) URL of an OpenAI-compatible server, such as http://127.0.0.1:11434/v1').default('http://127.0.0.1:11434/v1'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
-  AI_STALL_TIMEOUT_MS: positiveInt.default(30_000),
+  AI_STALL_TIMEOUT_MS: positiveInt.optional(),
   AI_MAX_RETRIES: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10).default(2),
   AI_CONTEXT_TOKENS: positiveInt.default(12_000),
   AI_MAX_OUTPUT_TOKENS: positiveInt.default(1_500),
@@ -133,10 +134,18 @@ export type Config = ReturnType<typeof toConfig>;
 
 const defaultModels = { openai: 'gpt-4o-mini', anthropic: 'claude-sonnet-4-5', 'openai-compatible': undefined, demo: 'demo' } as const;
 
+/** A reply with no new token for this long fails; a local model loading into memory gets longer (decision 072). */
+const STALL_TIMEOUT_MS = 30_000;
+const LOCAL_STALL_TIMEOUT_MS = 120_000;
+
 function aiConfig(env: Env) {
+  // No provider chosen and no key: a local OpenAI-compatible server (Ollama's address, or AI_BASE_URL
+  // without AI_MODEL) is looked for at start, and the offline demo answers when none does (decision 072).
+  const noCloudKey = !env.AI_PROVIDER && !env.OPENAI_API_KEY && !env.ANTHROPIC_API_KEY;
+  const localCandidate = noCloudKey && !(env.AI_BASE_URL && env.AI_MODEL) ? (env.AI_BASE_URL ?? env.AI_LOCAL_URL) : null;
   const provider =
-    env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.AI_BASE_URL ? 'openai-compatible' : 'demo');
-  const model = env.AI_MODEL ?? defaultModels[provider];
+    env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.AI_BASE_URL && env.AI_MODEL ? 'openai-compatible' : 'demo');
+  const model = env.AI_MODEL && provider !== 'demo' ? env.AI_MODEL : defaultModels[provider];
   if (provider === 'openai' && !env.OPENAI_API_KEY) throw new ConfigError('Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai');
   if (provider === 'anthropic' && !env.ANTHROPIC_API_KEY)
     throw new ConfigError('Invalid configuration: ANTHROPIC_API_KEY is required when AI_PROVIDER=anthropic');
@@ -148,13 +157,19 @@ function aiConfig(env: Env) {
     model,
     baseUrl: env.AI_BASE_URL,
     apiKey: provider === 'openai' ? env.OPENAI_API_KEY : provider === 'anthropic' ? env.ANTHROPIC_API_KEY : env.AI_API_KEY,
-    stallTimeoutMs: env.AI_STALL_TIMEOUT_MS,
+    stallTimeoutMs: env.AI_STALL_TIMEOUT_MS ?? (provider === 'openai-compatible' ? LOCAL_STALL_TIMEOUT_MS : STALL_TIMEOUT_MS),
+    /** Where a local model server is looked for at start (decision 072); null when a provider is configured. */
+    localCandidate,
+    /** Set at start: 'detected' when the local model server answered, 'demo' when nothing did. */
+    source: (provider === 'demo' ? (localCandidate ? 'demo-fallback' : 'demo') : 'configured') as 'configured' | 'detected' | 'demo' | 'demo-fallback',
+    /** Whether AI_STALL_TIMEOUT_MS was set (a detected local model otherwise gets the longer default). */
+    stallTimeoutSet: env.AI_STALL_TIMEOUT_MS !== undefined,
     maxRetries: env.AI_MAX_RETRIES,
     contextTokens: env.AI_CONTEXT_TOKENS,
     maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
     /** Pause between words of the built-in demo model, so its replies stream like a real one. */
     demoWordDelayMs: env.AI_DEMO_WORD_DELAY_MS,
-  } as const;
+  };
 }
 
 /**

@@ -57,6 +57,8 @@ export interface FakeOpenAiServer {
   defaultReply: string;
   /** What non-streamed requests (title generation) answer. */
   titleReply: string;
+  /** What GET /v1/models lists (a local server's models, as Ollama lists them). */
+  models: string[];
   /**
    * What the next non-streamed requests whose last user message contains `marker` answer (e.g. the
    * decision memo), used in order: a text, or an error status.
@@ -89,7 +91,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const systemRules: Array<{ marker: string; steps: FakeStep[] }> = [];
   const generatedRules: Array<{ marker: string; replies: Array<string | { status: number }> }> = [];
   const requests: RecordedRequest[] = [];
-  const state = { defaultReply: 'This is the fake advisor speaking. Here is my considered answer.', titleReply: 'Fake Conversation Title' };
+  const state = { defaultReply: 'This is the fake advisor speaking. Here is my considered answer.', titleReply: 'Fake Conversation Title', models: ['fake-model'] };
 
   const stepFor = (lastUserText: string, systemText: string): FakeStep => {
     const rule = rules.find((r) => r.steps.length > 0 && lastUserText.includes(r.marker)) ?? systemRules.find((r) => r.steps.length > 0 && systemText.includes(r.marker));
@@ -184,6 +186,11 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     req.setEncoding('utf8');
     req.on('data', (part: string) => (raw += part));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: state.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })) }));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
@@ -233,6 +240,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     },
     get titleReply() {
       return state.titleReply;
+    },
+    get models() {
+      return state.models;
+    },
+    set models(value: string[]) {
+      state.models = value;
     },
     set titleReply(value: string) {
       state.titleReply = value;

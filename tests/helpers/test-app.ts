@@ -42,6 +42,9 @@ export async function createTestApp(vars: Record<string, string> = {}, options: 
     RATE_LIMIT_CHAT_PER_MINUTE: '1000',
     RATE_LIMIT_CONTACT_PER_HOUR: '1000',
     AI_DEMO_WORD_DELAY_MS: '0',
+    // With no provider set the server looks for a local model server (decision 072): never a developer's
+    // own Ollama in a test. Port 9 (discard) refuses at once.
+    AI_LOCAL_URL: 'http://127.0.0.1:9/v1',
     // Test files share a busy 2-core machine, where a PGlite query on the test's own thread can hold the
     // event loop for a second: load shedding is tested on its own (operations.test.ts), off elsewhere.
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',

@@ -29,6 +29,7 @@ export async function stats(deps: AdminDeps, user: User, refresh: boolean, now =
     freeUsers: counted.totalUsers - counted.premiumUsers,
     messageLikesPercent: rated === 0 ? 0 : Math.round((counted.totalLikes / rated) * 1000) / 10,
     generatedAt: new Date(now).toISOString(),
+    ai: { provider: deps.config.ai.provider, model: deps.config.ai.model, source: deps.config.ai.source },
   };
   cached = { stats: result, at: now, db: deps.db };
   return result;

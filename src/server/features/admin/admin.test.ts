@@ -25,9 +25,11 @@ describe('admin routes', () => {
     const admin = await t.signIn('admin');
     const first = (await get('/api/admin/stats?refresh=true', admin.cookie)).json();
     expect(Object.keys(first).sort()).toEqual(
-      ['totalUsers', 'freeUsers', 'premiumUsers', 'adminUsers', 'vipUsers', 'userLogins', 'messageLikesPercent', 'totalLikes', 'totalDislikes', 'totalConversations', 'totalMessages', 'totalDocuments', 'generatedAt'].sort(),
+      ['totalUsers', 'freeUsers', 'premiumUsers', 'adminUsers', 'vipUsers', 'userLogins', 'messageLikesPercent', 'totalLikes', 'totalDislikes', 'totalConversations', 'totalMessages', 'totalDocuments', 'generatedAt', 'ai'].sort(),
     );
     expect(first.totalUsers).toBe(first.freeUsers + first.premiumUsers);
+    // Which model answers, and why (decision 072): the tests configure the demo.
+    expect(first.ai).toEqual({ provider: 'demo', model: 'demo', source: 'demo' });
 
     const { cookie } = await t.signIn();
     await t.signIn('vip');

@@ -67,6 +67,11 @@ function Dashboard() {
           <p className="text-sm text-muted-foreground">
             {stats.data ? `Figures as of ${timeFormat.format(new Date(stats.data.generatedAt))} (kept for 5 minutes).` : 'How the product is used.'}
           </p>
+          {stats.data && (
+            <p className="mt-1 text-sm" data-testid="admin-ai-line">
+              {adminText.aiLine(stats.data.ai)}
+            </p>
+          )}
         </div>
         <Button variant="outline" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
           <RefreshCw aria-hidden className={refresh.isPending ? 'animate-spin' : undefined} />
