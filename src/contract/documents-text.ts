@@ -17,6 +17,16 @@ export const uploadLimits = {
   analysisWaitMs: 30_000,
   /** How long an upload URL may be used. */
   uploadUrlSeconds: 15 * 60,
+  /** An upload not attached this long after its URL was made is deleted (the URL's life, then time for a slow upload to end). */
+  unattachedLifetimeSeconds: 30 * 60,
+  /** Upload URLs an account may hold unattached at once. */
+  maxPendingUploads: 5,
+} as const;
+
+/** Document storage per account, by plan (decision 052): every stored document and every upload URL not yet attached. */
+export const storageLimits = {
+  freeBytes: 250 * 1024 * 1024,
+  premiumBytes: 5 * 1024 * 1024 * 1024,
 } as const;
 
 /**
@@ -134,5 +144,12 @@ export function isDocumentSettled(document: Pick<DocumentDto, 'status'>): boolea
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}
+
+/** The storage a plan's account has, as the usage bar says it: "12.0 MB of 250 MB stored". */
+export function storageUsageText(used: number, limit: number): string {
+  const whole = (bytes: number) => (bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`);
+  return `${formatFileSize(used)} of ${whole(limit)} stored`;
 }

@@ -5,7 +5,7 @@ import { uploadText, documentStatuses, extractionStatuses } from './documents-te
 
 // Strings, constants and helpers without zod live in documents-text.ts, so a screen that only shows them does
 // not load zod and build every schema (issue 18, decision 042).
-export { uploadLimits, extractionLimits, extractionText, analysisBudget, uploadText, documentStatuses, extractionStatuses, isDocumentSettled, formatFileSize } from './documents-text.ts';
+export { storageLimits, storageUsageText, uploadLimits, extractionLimits, extractionText, analysisBudget, uploadText, documentStatuses, extractionStatuses, isDocumentSettled, formatFileSize } from './documents-text.ts';
 export type { DocumentStatus } from './documents-text.ts';
 
 export const documentAnalysisSchema = z.object({
@@ -54,6 +54,9 @@ export const documentSchema = z.object({
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
+/** POST /api/documents/upload-url: the file's size, reserved against the account's storage and bound into the URL. */
+export const uploadUrlInputSchema = z.object({ size: z.number().int().min(0).max(MAX_FILE_BYTES, uploadText.tooLarge.description) });
+export type UploadUrlInput = z.infer<typeof uploadUrlInputSchema>;
 export const uploadUrlResponseSchema = z.object({ uploadURL: z.string(), expiresAt: z.string() });
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
 

@@ -15,14 +15,14 @@ const OCR_CONFIDENT = 70;
  */
 async function ocrInput(path: string, limits: ExtractionLimits): Promise<{ input: string | Buffer; notes: string[] }> {
   const { default: sharp } = await import('sharp');
-  let width = 0;
-  let height = 0;
-  try {
-    // Only the header is read here, so no pixel limit yet: the dimensions are checked below, by ours.
-    ({ width = 0, height = 0 } = await sharp(path, { limitInputPixels: false }).metadata());
-  } catch {
-    throw new ReadRefused(extractionText.notReadableAs('image'));
-  }
+  // Only the header is read here, so no pixel limit yet: the dimensions are checked below, by ours.
+  const header = await sharp(path, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new ReadRefused(extractionText.notReadableAs('image'));
+    });
+  const width = header.width ?? 0;
+  const height = header.height ?? 0;
   if (!width || !height) throw new ReadRefused(extractionText.notReadableAs('image'));
   const pixels = width * height;
   if (pixels > limits.maxImagePixels) throw new ReadRefused(extractionText.tooManyPixels(width, height, limits.maxImagePixels));
