@@ -22,23 +22,10 @@ import { analyseDocument } from '../src/server/features/documents/analysis.ts';
 import { joinSections } from '../src/server/features/documents/chunks.ts';
 import { extractText } from '../src/server/features/documents/extraction/extract.ts';
 import { samplePdf } from '../tests/fixtures/documents/make-samples.ts';
-import { startServer, type RunningServer } from './lib.ts';
+import { serverRss, startServer } from './lib.ts';
 
 const RSS_TARGET_MB = 64;
 const MB = 1024 * 1024;
-
-function serverRss(server: RunningServer): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      const m = message as { type?: string; rss?: number };
-      if (m.type !== 'memory') return;
-      server.child.off('message', onMessage);
-      resolve(m.rss!);
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ type: 'memory' });
-  });
-}
 
 /** 100 MB of bytes produced as they are sent (1 MB chunks), so the bench holds no copy either. */
 function bytes(total: number): Readable {
