@@ -42,7 +42,12 @@ export function ReplyLink({ href = '', children, ...props }: ComponentProps<'a'>
         {...props}
       >
         {children}
-        {!labelShowsHost && <span className="ml-1 text-[0.85em] font-normal text-muted-foreground no-underline">({host})</span>}
+        {labelShowsHost ? null : (
+          <>
+            {' '}
+            <span className="text-[0.85em] font-normal text-muted-foreground">({host})</span>
+          </>
+        )}
       </a>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
