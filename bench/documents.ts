@@ -17,26 +17,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { uploadLimits } from '../src/contract/documents.ts';
 import { MAX_FILE_BYTES } from '../src/contract/limits.ts';
+import { DemoLanguageModel } from '../src/server/ai/demo/demo-model.ts';
 import { analyseDocument } from '../src/server/features/documents/analysis.ts';
+import { joinSections } from '../src/server/features/documents/chunks.ts';
 import { extractText } from '../src/server/features/documents/extraction/extract.ts';
 import { samplePdf } from '../tests/fixtures/documents/make-samples.ts';
-import { startServer, type RunningServer } from './lib.ts';
+import { serverRss, startServer } from './lib.ts';
 
 const RSS_TARGET_MB = 64;
 const MB = 1024 * 1024;
-
-function serverRss(server: RunningServer): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      const m = message as { type?: string; rss?: number };
-      if (m.type !== 'memory') return;
-      server.child.off('message', onMessage);
-      resolve(m.rss!);
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ type: 'memory' });
-  });
-}
 
 /** 100 MB of bytes produced as they are sent (1 MB chunks), so the bench holds no copy either. */
 function bytes(total: number): Readable {
@@ -73,7 +62,7 @@ async function uploadBench(): Promise<boolean> {
       body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'documents.bench@example.com', password: 'benchmark password' }),
     });
     const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const { uploadURL } = (await (await fetch(`${server.url}/api/documents/upload-url`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })).json()) as { uploadURL: string };
+    const { uploadURL } = (await (await fetch(`${server.url}/api/documents/upload-url`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ size: MAX_FILE_BYTES }) })).json()) as { uploadURL: string };
     // Settle the idle server (one GC-ish pause) before the baseline.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const baseline = await serverRss(server);
@@ -111,8 +100,9 @@ async function analysisBench(): Promise<boolean> {
     const extraction = await extractText(file, { mimeType: 'application/pdf', name: 'board-pack.pdf' });
     const extracted = performance.now();
     const analysis = await analyseDocument(
-      { model: undefined as never, config: { appName: 'Corner Office', ai: { provider: 'demo' } as never } },
-      { executiveRole: 'CFO', industry: 'Finance', documentName: 'board-pack.pdf', sections: extraction.sections, notes: extraction.notes },
+      { model: new DemoLanguageModel({ wordDelayMs: 0 }), config: { appName: 'Corner Office', ai: { provider: 'demo', contextTokens: 12_000, maxOutputTokens: 1500 } as never } },
+      { executiveRole: 'CFO', industry: 'Finance', userRole: 'CEO', documentName: 'board-pack.pdf', text: joinSections(extraction.sections), notes: extraction.notes },
+      { takeCall: async () => {}, summaries: {}, saveSummary: async () => {} },
     );
     const done = performance.now();
     const totalMs = done - started;

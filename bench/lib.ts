@@ -30,6 +30,20 @@ export async function startServer(script: string, env: Record<string, string> = 
   };
 }
 
+/** The resident memory of a bench server started by startServer (bench/servers/app-server.ts answers the "memory" message). */
+export function serverRss(server: RunningServer): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; rss?: number };
+      if (m.type !== 'memory') return;
+      server.child.off('message', onMessage);
+      resolve(m.rss!);
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ type: 'memory' });
+  });
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
   /** Requests answered in the run. */

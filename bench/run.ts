@@ -6,6 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { benchAuthMe, printAuthMe } from './auth-me.ts';
 import { runChatStreamBench } from './chat-stream.ts';
+import { runDocumentBombsBench } from './document-bombs.ts';
 import { runDocumentsBench } from './documents.ts';
 import { runHistoryBench } from './history.ts';
 import { runLandingBundleBench, runLandingTransferBench } from './landing-bundle.ts';
@@ -37,6 +38,7 @@ await step('/api/health while a PDF exports', runPdfExportBench);
 const documents = await runDocumentsBench();
 results.push(['100 MB upload: server RSS growth', documents.upload, load()]);
 results.push(['50-page PDF extraction + analysis', documents.analysis, load()]);
+await step('document bombs: server RSS growth over a normal file', runDocumentBombsBench);
 await step('forgot-password timing, registered vs unknown address', runForgotPasswordBench);
 await step('long conversation: 10,000 messages open and paged in Chromium', runLongConversationBench);
 await step('installable app: Chromium installability, repeat-visit LCP from the service worker', runPwaBench);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, PASSWORD_MAX_LENGTH, profileImagePathSchema } from './auth.ts';
-import { CHANGE_PASSWORD_MIN_LENGTH, accountMessages } from './account-text.ts';
+import { CHANGE_PASSWORD_MIN_LENGTH, PROFILE_PICTURE_MAX_BYTES, accountMessages } from './account-text.ts';
 
 // Strings, constants and helpers without zod live in account-text.ts, so a screen that only shows them does
 // not load zod and build every schema (issue 18, decision 042).
@@ -72,6 +72,8 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 export const userSessionsResponseSchema = z.object({ sessions: z.array(userSessionSchema) });
 export const userSessionParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }), sessionId: z.uuid({ error: 'Not found' }) });
 
+/** POST /api/objects/upload: the picture's size, refused above 10 MB and bound into the upload URL. */
+export const objectUploadInputSchema = z.object({ size: z.number().int().min(1).max(PROFILE_PICTURE_MAX_BYTES, accountMessages.imageTooLarge) });
 /** POST /api/objects/upload. */
 export const objectUploadResponseSchema = z.object({ uploadURL: z.string() });
 /** PUT /api/profile-pictures: the upload URL without its query string. */

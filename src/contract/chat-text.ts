@@ -56,6 +56,16 @@ export const chatText = {
   copyFailed: { title: 'Copy failed', description: 'The message could not be copied to the clipboard.' },
   /** The copy buttons on a reply's tables and code blocks (issue 14, point 5). */
   copyBlock: { table: 'Copy table', code: 'Copy code', copied: 'Copied' },
+  /**
+   * A link in a reply to an address the user did not give (decision 053): shown with its real
+   * address, and a warning before leaving.
+   */
+  externalLink: {
+    title: (appName: string, host: string) => `This link leaves ${appName} for ${host}`,
+    description: 'The advisor’s reply links to an address that is not in your messages. Links in replies can come from documents or be made up: check the address before you go on.',
+    open: 'Open link',
+    cancel: 'Stay here',
+  },
   stopFailed: { title: 'Error', description: 'Failed to stop the reply' },
   retryFailed: { title: 'Error', description: 'Failed to retry the reply' },
   regenerateFailed: { title: 'Error', description: 'Failed to regenerate the reply' },

@@ -166,6 +166,9 @@ export const chatUsageResponseSchema = z.object({
   interactionsLimit: z.number(),
   attachmentsUsed: z.number(),
   attachmentsLimit: z.number(),
+  /** Bytes of documents stored, uploads not yet attached included (decision 052). */
+  storageUsedBytes: z.number(),
+  storageLimitBytes: z.number(),
   /** Next UTC midnight, when the daily counters start again. */
   resetsAt: z.string(),
 });

@@ -5,7 +5,7 @@ import { uploadText, documentStatuses, extractionStatuses } from './documents-te
 
 // Strings, constants and helpers without zod live in documents-text.ts, so a screen that only shows them does
 // not load zod and build every schema (issue 18, decision 042).
-export { uploadLimits, extractionLimits, uploadText, documentStatuses, extractionStatuses, isDocumentSettled, formatFileSize } from './documents-text.ts';
+export { storageLimits, storageUsageText, uploadLimits, extractionLimits, extractionText, analysisBudget, uploadText, documentStatuses, extractionStatuses, isDocumentSettled, formatFileSize } from './documents-text.ts';
 export type { DocumentStatus } from './documents-text.ts';
 
 export const documentAnalysisSchema = z.object({
@@ -20,6 +20,18 @@ export const documentAnalysisSchema = z.object({
   limitations: z.array(z.string()),
 });
 export type DocumentAnalysis = z.infer<typeof documentAnalysisSchema>;
+
+/**
+ * What the model writes for an analysis: the AI SDK's structured output, named, and validated
+ * against this schema before anything is saved (an invalid answer fails the attempt, never saves).
+ */
+export const analysisOutputSchema = z.object({
+  executiveSummary: z.string().trim().min(1).describe('One paragraph: what the document says and what it means for the user, in the executive\'s voice.'),
+  keyPoints: z.array(z.string().trim().min(1)).max(8).describe('Up to 6 key points, each with its figures and where it is (page, sheet, slide).'),
+  risks: z.array(z.string().trim().min(1)).max(6).describe('Up to 5 risks.'),
+  questions: z.array(z.string().trim().min(1)).max(6).describe('Up to 4 questions the executive would ask the user.'),
+});
+export const ANALYSIS_OUTPUT_NAME = 'document_analysis';
 
 export const documentSchema = z.object({
   id: z.string(),
@@ -42,6 +54,9 @@ export const documentSchema = z.object({
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 
+/** POST /api/documents/upload-url: the file's size, reserved against the account's storage and bound into the URL. */
+export const uploadUrlInputSchema = z.object({ size: z.number().int().min(0).max(MAX_FILE_BYTES, uploadText.tooLarge.description) });
+export type UploadUrlInput = z.infer<typeof uploadUrlInputSchema>;
 export const uploadUrlResponseSchema = z.object({ uploadURL: z.string(), expiresAt: z.string() });
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
 

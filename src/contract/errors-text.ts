@@ -53,6 +53,12 @@ export const errorCatalog = {
   'not_found:document': { status: 404, message: 'Document not found' },
   'not_found:upload': { status: 404, message: 'This upload could not be found. Please upload the file again.' },
   'payload_too_large:file': { status: 413, message: 'Please select a file smaller than 100MB' },
+  // Document storage per account (decision 052): uploads count from the moment their URL is given out.
+  'payload_too_large:storage': {
+    status: 413,
+    message: 'This file does not fit in your document storage. Delete documents or conversations you no longer need, or upgrade to Premium for more storage.',
+  },
+  'rate_limit:uploads': { status: 429, message: 'Too many uploads are waiting to be attached. Send or remove them, or try again in a few minutes.' },
   // The decision log (src/contract/decisions.ts; decision 034).
   'not_found:decision': { status: 404, message: 'Decision not found' },
   'forbidden:decisions': {

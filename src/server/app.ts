@@ -31,7 +31,7 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { roundtablePlugin } from './features/roundtable/roundtable.plugin.ts';
 import { roundtableRoutes } from './features/roundtable/roundtable.routes.ts';
 import { documentsContextProvider } from './features/documents/documents-context.ts';
-import { registerDocumentJobs } from './features/documents/documents.jobs.ts';
+import { registerDocumentJobs, uploadAdmitted } from './features/documents/documents.jobs.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { createObjectStorage } from './storage/create-storage.ts';
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Health, metrics, load shedding and draining, before the routes they watch. One registry per app.
   const metricsRegistry = new Registry();
   await registerOperations(app, { config, database, storage, jobs, redis }, metricsRegistry);
-  if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage });
+  if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage, admits: (key: string) => uploadAdmitted(deps, key) });
   await app.register(authRoutes, { deps: { ...deps, pictureFreeForSignup: (path: string) => pictureFreeForSignup({ db: database.db, storage }, path) } });
   await app.register(accountRoutes, { deps: accountDeps });
   await app.register(adminRoutes, { deps: { ...deps, gateway } });

@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { storageLimits, storageUsageText } from '../../src/contract/documents-text.ts';
 import { errorCatalog } from '../../src/contract/errors.ts';
 import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
@@ -61,6 +63,8 @@ test('a free user cancels an upload, attaches one document, and the second attac
   const c = chat(page);
   const attach = page.getByRole('button', { name: 'Attach a document' });
   await expect(page.getByTestId('uploads-left')).toHaveText('1 upload left');
+  const storage = page.getByTestId('storage-used');
+  await expect(storage).toHaveText(storageUsageText(0, storageLimits.freeBytes));
 
   // A large file on a slow connection: the progress shows, and Cancel stops it.
   const cdp = await page.context().newCDPSession(page);
@@ -89,6 +93,8 @@ test('a free user cancels an upload, attaches one document, and the second attac
   await expect(c.userMessages.last().getByTestId('message-document')).toContainText('plan.txt', { timeout: 30_000 });
   await c.waitForReplyStatus('complete');
   await expect(page.getByTestId('uploads-left')).toHaveText('0 uploads left');
+  // Stored counts from the upload URL (decision 052): the cancelled upload's 20 MB holds until it is collected.
+  await expect(storage).toHaveText(storageUsageText(20 * 1024 * 1024 + statSync(fixture('plan.txt')).size, storageLimits.freeBytes));
 
   // The second: attach is marked disabled with the reason, and pressing it offers Premium.
   await expect(attach).toHaveAttribute('aria-disabled', 'true');

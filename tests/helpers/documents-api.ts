@@ -14,7 +14,7 @@ export async function uploadDocument(
   extra: Record<string, unknown> = {},
 ) {
   const body = file.body ?? readFileSync(fixturePath(file.name));
-  const urlResponse = await inject(app, { method: 'POST', url: '/api/documents/upload-url', cookie });
+  const urlResponse = await inject(app, { method: 'POST', url: '/api/documents/upload-url', cookie, payload: { size: body.length } });
   if (urlResponse.statusCode !== 200) return { step: 'upload-url' as const, response: urlResponse };
   const { uploadURL } = urlResponse.json() as { uploadURL: string };
   const put = await app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': file.type ?? 'application/octet-stream' } });

@@ -1,4 +1,4 @@
-import { accountMessages, accountText } from '#contract/account-text.ts';
+import { accountMessages, accountText, PROFILE_PICTURE_MAX_BYTES } from '#contract/account-text.ts';
 import { apiHeaders } from './api-client.ts';
 
 /** A failure of the picture flow, with the spec's words (section 8) for the 'Upload failed' notice. */
@@ -15,7 +15,8 @@ export function isImageFile(file: File): boolean {
  */
 export async function uploadProfilePicture(file: File): Promise<string> {
   if (!isImageFile(file)) throw new ProfilePictureError(accountMessages.onlyImages);
-  const urlResponse = await fetch('/api/objects/upload', { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json' }), body: '{}', credentials: 'include' });
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) throw new ProfilePictureError(accountMessages.imageTooLarge);
+  const urlResponse = await fetch('/api/objects/upload', { method: 'POST', headers: apiHeaders({ 'content-type': 'application/json' }), body: JSON.stringify({ size: file.size }), credentials: 'include' });
   if (!urlResponse.ok) throw new ProfilePictureError(accountText.uploadUrlFailed(urlResponse.status));
   const { uploadURL } = (await urlResponse.json()) as { uploadURL: string };
   const put = await fetch(uploadURL, { method: 'PUT', headers: { 'content-type': file.type }, body: file });

@@ -21,7 +21,8 @@ export function createLanguageModel(ai: AiConfig): LanguageModel {
     case 'anthropic':
       return createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl, fetch })(ai.model);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl!, apiKey: ai.apiKey, includeUsage: true, fetch }).chatModel(ai.model);
+      // Structured outputs (a document's analysis) as a named JSON schema: Ollama, vLLM, LM Studio and llama.cpp read `json_schema` (decision 053).
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl!, apiKey: ai.apiKey, includeUsage: true, supportsStructuredOutputs: true, fetch }).chatModel(ai.model);
     case 'demo':
       return new DemoLanguageModel({ modelId: ai.model, wordDelayMs: ai.demoWordDelayMs });
   }

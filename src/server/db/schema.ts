@@ -339,6 +339,10 @@ export const documents = pgTable(
     /** What extraction could not read or left out (limits), said to the user. */
     extractionNotes: text('extraction_notes').array().notNull().default(sql`'{}'::text[]`),
     analysis: jsonb('analysis').$type<DocumentAnalysisJson>(),
+    /** Model calls spent on the analysis, across attempts (its budget per document, decision 052). */
+    modelCalls: integer('model_calls').notNull().default(0),
+    /** Notes on each part of a long document, by a hash of the part: a retried analysis reuses them. */
+    partSummaries: jsonb('part_summaries').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     error: text('error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -360,6 +364,38 @@ export interface DocumentAnalysisJson {
 }
 export type Document = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
+
+/** Model calls spent on document analyses per account and UTC day (the daily budget, decision 052). */
+export const analysisCallDays = pgTable(
+  'analysis_call_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Upload URLs given out and not yet attached (decision 052): each holds its declared size against
+ * the account's storage, from the moment the URL is made until the file is attached or collected.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Replaced by a newer upload URL: it can no longer be attached, and its bytes count until it is collected. */
+    releasedAt: timestamptz('released_at'),
+  },
+  (t) => [index('pending_uploads_user_idx').on(t.userId)],
+);
 
 /** A document's text in passages, for replies that cannot read it whole (full-text search). */
 export const documentChunks = pgTable(

@@ -108,8 +108,8 @@ const ownerDecision = (ctx: Context, key: string) =>
 /** A picture file the owner uploaded, not yet made into a picture. */
 const ownerPictureUpload = (ctx: Context) =>
   once(ctx, 'picture-upload', async () => {
-    const { uploadURL } = (await inject(ctx.t.app, { method: 'POST', url: '/api/objects/upload', cookie: ctx.owner.cookie })).json() as { uploadURL: string };
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#224466' } }).png().toBuffer();
+    const { uploadURL } = (await inject(ctx.t.app, { method: 'POST', url: '/api/objects/upload', cookie: ctx.owner.cookie, payload: { size: png.length } })).json() as { uploadURL: string };
     await ctx.t.app.inject({ method: 'PUT', url: uploadURL, payload: png, headers: { 'content-type': 'image/png' } });
     return uploadURL;
   });
@@ -328,13 +328,13 @@ const matrix: Row[] = [
   },
 
   // Documents.
-  { route: 'POST /api/documents/upload-url', request: () => ({ method: 'POST', url: '/api/documents/upload-url' }), expected: signedIn(200) },
+  { route: 'POST /api/documents/upload-url', request: () => ({ method: 'POST', url: '/api/documents/upload-url', payload: { size: 11 } }), expected: signedIn(200) },
   {
     route: 'PUT /api/storage/uploads/*',
     // The signed URL is the authority (like a presigned S3 URL): no session is needed or looked at.
     // The others try a key of their own with the owner's signature; the owner uses its URL.
     request: async (ctx, actor) => {
-      const uploadURL = await once(ctx, 'upload-url', async () => (await inject(ctx.t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: ctx.owner.cookie })).json().uploadURL as string);
+      const uploadURL = await once(ctx, 'upload-url', async () => (await inject(ctx.t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: ctx.owner.cookie, payload: { size: 11 } })).json().uploadURL as string);
       const url = actor === 'owner' ? uploadURL : uploadURL.replace(/\/([^/?]+)\?/, `/${actor}-$1?`);
       return { method: 'PUT', url, payload: 'Plan: grow.', headers: { 'content-type': 'text/plain' } };
     },
@@ -347,7 +347,7 @@ const matrix: Row[] = [
       const { sessionId } = await conversation(ctx);
       const payload = await once(ctx, 'uploaded', async () => {
         const body = 'Plan: grow.';
-        const { uploadURL } = (await inject(ctx.t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: ctx.owner.cookie })).json() as { uploadURL: string };
+        const { uploadURL } = (await inject(ctx.t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: ctx.owner.cookie, payload: { size: body.length } })).json() as { uploadURL: string };
         await ctx.t.app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': 'text/plain' } });
         const objectStorageUrl = uploadURL.split('?')[0];
         return { objectStorageUrl, filename: 'plan.txt', originalName: 'plan.txt', mimeType: 'text/plain', size: body.length, executiveRole: 'CFO', sessionId };
@@ -424,7 +424,7 @@ const matrix: Row[] = [
   },
   { route: 'POST /api/users/:id/delete-account', owner: 'fresh', request: (ctx) => ({ method: 'POST', url: `/api/users/${ctx.owner.id}/delete-account`, payload: {} }), expected: ownerOnly(200) },
   // The profile picture flow works before an account exists (signup); an upload is its uploader's only.
-  { route: 'POST /api/objects/upload', request: () => ({ method: 'POST', url: '/api/objects/upload' }), expected: everyone(200) },
+  { route: 'POST /api/objects/upload', request: () => ({ method: 'POST', url: '/api/objects/upload', payload: { size: 2048 } }), expected: everyone(200) },
   {
     route: 'PUT /api/profile-pictures',
     request: async (ctx) => ({ method: 'PUT', url: '/api/profile-pictures', payload: { profilePictureURL: (await ownerPictureUpload(ctx)).split('?')[0] } }),

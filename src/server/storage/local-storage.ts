@@ -40,14 +40,15 @@ export class LocalObjectStorage implements ObjectStorage {
     return path.join(this.#dir, ...key.split('/'));
   }
 
-  #sign(key: string, expires: number): string {
-    return createHmac('sha256', this.#secret).update(`PUT\n${key}\n${expires}`).digest('base64url');
+  #sign(key: string, expires: number, maxBytes: number): string {
+    return createHmac('sha256', this.#secret).update(`PUT\n${key}\n${expires}\n${maxBytes}`).digest('base64url');
   }
 
-  async createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {
+  async createUploadUrl(key: string, expiresInSeconds: number, bytes: number): Promise<string> {
     if (!isObjectKey(key)) throw new Error('Not an object key');
     const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
-    return `${LOCAL_UPLOAD_PATH}${key}?expires=${expires}&signature=${this.#sign(key, expires)}`;
+    const max = Math.min(bytes, this.#maxBytes);
+    return `${LOCAL_UPLOAD_PATH}${key}?expires=${expires}&max=${max}&signature=${this.#sign(key, expires, max)}`;
   }
 
   async uploadOrigin(): Promise<null> {
@@ -61,24 +62,26 @@ export class LocalObjectStorage implements ObjectStorage {
     return isObjectKey(key) ? key : null;
   }
 
-  /** Checks an upload URL's signature and expiry; throws UploadRefused when it is not good now. */
-  verifyUpload(key: string, expires: string | undefined, signature: string | undefined, now = Date.now()): void {
-    if (!isObjectKey(key) || !expires || !signature || !/^\d{1,12}$/.test(expires)) throw new UploadRefused(403, 'Invalid upload URL');
-    const expected = Buffer.from(this.#sign(key, Number(expires)));
+  /** Checks an upload URL's signature and expiry; throws UploadRefused when it is not good now. Answers the most bytes it may upload. */
+  verifyUpload(key: string, query: { expires?: string; max?: string; signature?: string }, now = Date.now()): number {
+    const { expires, max, signature } = query;
+    if (!isObjectKey(key) || !expires || !max || !signature || !/^\d{1,12}$/.test(expires) || !/^\d{1,12}$/.test(max)) throw new UploadRefused(403, 'Invalid upload URL');
+    const expected = Buffer.from(this.#sign(key, Number(expires), Number(max)));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new UploadRefused(403, 'Invalid upload URL');
     if (Number(expires) * 1000 < now) throw new UploadRefused(403, 'This upload URL has expired');
+    return Math.min(Number(max), this.#maxBytes);
   }
 
-  /** Streams an upload to disk (never whole in memory); refuses more than maxBytes and a second upload to one key. */
-  async receive(key: string, body: Readable, declaredLength: number | undefined): Promise<number> {
-    if (declaredLength !== undefined && declaredLength > this.#maxBytes) throw new UploadRefused(413, 'File too large');
+  /** Streams an upload to disk (never whole in memory); refuses more than maxBytes (its URL's, at most the driver's) and a second upload to one key. */
+  async receive(key: string, body: Readable, declaredLength: number | undefined, urlMaxBytes = this.#maxBytes): Promise<number> {
+    const maxBytes = Math.min(urlMaxBytes, this.#maxBytes);
+    if (declaredLength !== undefined && declaredLength > maxBytes) throw new UploadRefused(413, 'File too large');
     const finalPath = this.#pathOf(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
     if (await this.size(key) !== null) throw new UploadRefused(409, 'This upload URL has already been used');
     const temporary = `${finalPath}.${randomBytes(6).toString('hex')}.part`;
     let received = 0;
-    const maxBytes = this.#maxBytes;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length;

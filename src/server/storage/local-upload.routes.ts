@@ -7,19 +7,21 @@ import { UploadRefused } from './object-storage.ts';
  * body to disk. Any content type is accepted as raw bytes (this plugin's own parser, encapsulated).
  * The signature is the authority (like a presigned S3 URL), so no session is needed.
  */
-export async function localUploadRoutes(app: FastifyInstance, { storage }: { storage: LocalObjectStorage }) {
+export async function localUploadRoutes(app: FastifyInstance, { storage, admits }: { storage: LocalObjectStorage; admits: (key: string) => Promise<boolean> }) {
   app.removeAllContentTypeParsers();
   // Leave the body unread: the handler streams request.raw to disk.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  app.put<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
+  app.put<{ Params: { '*': string }; Querystring: { expires?: string; max?: string; signature?: string } }>(
     `${LOCAL_UPLOAD_PATH}*`,
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params['*'];
       try {
-        storage.verifyUpload(key, request.query.expires, request.query.signature);
+        const maxBytes = storage.verifyUpload(key, request.query);
+        // A signed URL the server no longer stands behind (an upload replaced or collected) stores nothing.
+        if (!(await admits(key))) throw new UploadRefused(403, 'This upload URL is no longer valid');
         const length = request.headers['content-length'] ? Number(request.headers['content-length']) : undefined;
-        await storage.receive(key, request.raw, length);
+        await storage.receive(key, request.raw, length, maxBytes);
       } catch (error) {
         if (error instanceof UploadRefused) {
           // The client may still be sending: answer and close rather than read 100 MB we refuse.

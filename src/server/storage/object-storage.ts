@@ -8,8 +8,12 @@ import type { Readable } from 'node:stream';
  */
 export interface ObjectStorage {
   readonly driver: 'local' | 's3';
-  /** A URL the browser PUTs the file's bytes to: signed, expiring, good for this one key. */
-  createUploadUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL the browser PUTs the file's bytes to: signed, expiring, good for this one key and at most
+   * `bytes` bytes (the size the client declared: local refuses more while streaming; S3 signs it as
+   * the Content-Length, so the bucket refuses any other size).
+   */
+  createUploadUrl(key: string, expiresInSeconds: number, bytes: number): Promise<string>;
   /** The origin browsers upload to when it is not the app's own (the Content-Security-Policy allows it); null: the app's. */
   uploadOrigin(): Promise<string | null>;
   /** The key an upload URL (with or without its query string) was made for; null when it is not one of ours. */

@@ -39,14 +39,18 @@ export class S3ObjectStorage implements ObjectStorage {
     });
   }
 
-  async createUploadUrl(key: string, expiresInSeconds: number): Promise<string> {
+  async createUploadUrl(key: string, expiresInSeconds: number, bytes: number): Promise<string> {
     if (!isObjectKey(key)) throw new Error('Not an object key');
-    return getSignedUrl(this.#client, new PutObjectCommand({ Bucket: this.#bucket, Key: key }), { expiresIn: expiresInSeconds });
+    // The declared size is signed as the Content-Length: the bucket refuses a body of any other size.
+    return getSignedUrl(this.#client, new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentLength: bytes }), {
+      expiresIn: expiresInSeconds,
+      signableHeaders: new Set(['content-length']),
+    });
   }
 
   /** The bucket's origin as presigned URLs name it (endpoint, path or virtual-hosted style, region): browsers PUT there. */
   async uploadOrigin(): Promise<string> {
-    return new URL(await this.createUploadUrl(newObjectKey('probe', '00000000-0000-4000-8000-000000000000'), 60)).origin;
+    return new URL(await this.createUploadUrl(newObjectKey('probe', '00000000-0000-4000-8000-000000000000'), 60, 1)).origin;
   }
 
   keyFromUploadUrl(url: string): string | null {

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
+import { readFences } from '../fence.ts';
+import { composeDemoAnalysis } from './demo-analysis.ts';
 import { composeDemoMemo, type DemoMemoRequest } from './demo-memo.ts';
 import { composeDemoReply, type DemoDocument } from './demo-reply.ts';
 import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './demo-roundtable.ts';
@@ -24,7 +26,9 @@ export type DemoRequest =
   | DemoMemoRequest
   /** A roundtable seat's turn, or the chair's synthesis (features/roundtable). */
   | DemoSeatRequest
-  | DemoChairRequest;
+  | DemoChairRequest
+  /** A document's analysis (features/documents): answered as the JSON its structured output asks for. */
+  | { task: 'analysis'; executiveRole: string; industry: string; documentName: string; sections: { label: string; text: string }[]; notes: string[] };
 
 export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest } {
   return { demo: request };
@@ -89,18 +93,18 @@ function lastUserText(options: CallOptions): string {
 
 function requestOf(options: CallOptions): DemoRequest {
   const given = options.providerOptions?.demo as DemoRequest | undefined;
-  if (given && ['reply', 'title', 'memo', 'seat', 'chair'].includes(given.task)) return given;
+  if (given && ['reply', 'title', 'memo', 'seat', 'chair', 'analysis'].includes(given.task)) return given;
   // Called without persona inputs (a tool, a smoke test): answer the last user message as the default persona.
   return { task: 'reply', ...chatDefaults, question: lastUserText(options) };
 }
 
-/** Reference material in the prompt (e.g. attached documents, as `<document name="...">` blocks a context provider added). */
+/** Reference material in the prompt (e.g. attached documents, in the fences a context provider added: ai/fence.ts). */
 function documentsIn(options: CallOptions): DemoDocument[] {
   const documents: DemoDocument[] = [];
   for (const message of options.prompt) {
     if (message.role !== 'user') continue;
     const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    for (const match of text.matchAll(/<document name="([^"]*)"[^>]*>\n?([\s\S]*?)<\/document>/g)) documents.push({ name: match[1]!, text: match[2]! });
+    for (const block of readFences(text)) if (block.kind === 'document') documents.push({ name: block.fields.name ?? 'document', text: block.content });
   }
   return documents;
 }
@@ -110,6 +114,10 @@ function textFor(request: DemoRequest, options: CallOptions): string {
   if (request.task === 'memo') return composeDemoMemo(request);
   if (request.task === 'seat') return composeDemoSeat(request);
   if (request.task === 'chair') return composeDemoChair(request);
+  if (request.task === 'analysis') {
+    const { executiveSummary, keyPoints, risks, questions } = composeDemoAnalysis(request);
+    return JSON.stringify({ executiveSummary, keyPoints, risks, questions });
+  }
   const documents = documentsIn(options);
   return composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
 }

@@ -68,8 +68,8 @@ async function rowsOf(userId: string) {
 }
 
 async function anonymousPicture(): Promise<string> {
-  const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/objects/upload' })).json() as { uploadURL: string };
   const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
+  const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/objects/upload', payload: { size: photo.length } })).json() as { uploadURL: string };
   await t.app.inject({ method: 'PUT', url: uploadURL, payload: photo, headers: { 'content-type': 'image/png' } });
   return (await inject(t.app, { method: 'PUT', url: '/api/profile-pictures', payload: { profilePictureURL: uploadURL.split('?')[0] } })).json().objectPath;
 }

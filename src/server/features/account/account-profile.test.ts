@@ -26,7 +26,7 @@ function phonePhoto(): Promise<Buffer> {
 }
 
 async function uploadPicture(cookie: string | undefined, body: Buffer, contentType = 'image/jpeg') {
-  const url = await inject(t.app, { method: 'POST', url: '/api/objects/upload', cookie });
+  const url = await inject(t.app, { method: 'POST', url: '/api/objects/upload', cookie, payload: { size: body.length } });
   expect(url.statusCode).toBe(200);
   const { uploadURL } = url.json() as { uploadURL: string };
   const put = await t.app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': contentType } });
@@ -165,8 +165,9 @@ describe('profile pictures', () => {
     expect(text.json().error).toBe(accountMessages.onlyImages);
 
     // An upload made by one account cannot be turned into a picture by another.
-    const url = (await inject(t.app, { method: 'POST', url: '/api/objects/upload', cookie })).json().uploadURL as string;
-    await t.app.inject({ method: 'PUT', url, payload: await phonePhoto(), headers: { 'content-type': 'image/jpeg' } });
+    const photo = await phonePhoto();
+    const url = (await inject(t.app, { method: 'POST', url: '/api/objects/upload', cookie, payload: { size: photo.length } })).json().uploadURL as string;
+    await t.app.inject({ method: 'PUT', url, payload: photo, headers: { 'content-type': 'image/jpeg' } });
     const stranger = await t.signIn();
     expect((await inject(t.app, { method: 'PUT', url: '/api/profile-pictures', cookie: stranger.cookie, payload: { profilePictureURL: url.split('?')[0] } })).statusCode).toBe(404);
 

@@ -1,6 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
+import { documents, pendingUploads, users } from '#server/db/schema.ts';
+
+/**
+ * Bytes of document storage the account uses (decision 052): its documents, and every upload URL not
+ * yet attached at its declared size, from the moment it was given out until it is collected.
+ */
+export async function storageUsed(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute<{ used: string | number }>(sql`
+    select (select coalesce(sum(${documents.size}), 0) from ${documents} where ${documents.userId} = ${userId})
+         + (select coalesce(sum(${pendingUploads.bytes}), 0) from ${pendingUploads} where ${pendingUploads.userId} = ${userId}) as used`);
+  return Number(result.rows[0]?.used ?? 0);
+}
 
 /** The server's idea of "today": the UTC date, decided by the database clock so every instance agrees. */
 const utcToday = sql`(now() at time zone 'utc')::date`;

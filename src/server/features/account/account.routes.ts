@@ -4,6 +4,7 @@ import {
   avatarQuerySchema,
   changePasswordInputSchema,
   deleteAccountInputSchema,
+  objectUploadInputSchema,
   objectUploadResponseSchema,
   profilePictureInputSchema,
   profilePictureResponseSchema,
@@ -87,8 +88,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountServiceDeps }> 
   // The profile picture flow (spec section 7): open to visitors, since signup uploads before the account exists.
   app.post(
     '/api/objects/upload',
-    { schema: { tags, summary: 'Upload URL for a profile picture', response: { 200: objectUploadResponseSchema, 429: errorResponseSchema } }, config: rateLimitConfig(config.rateLimits.signupPerHour, 60) },
-    async (request) => ({ uploadURL: await pictures.createPictureUpload(deps, request.user) }),
+    {
+      schema: { tags, summary: 'Upload URL for a profile picture', body: objectUploadInputSchema, response: { 200: objectUploadResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
+      config: rateLimitConfig(config.rateLimits.signupPerHour, 60),
+    },
+    async (request) => ({ uploadURL: await pictures.createPictureUpload(deps, request.user, request.body.size) }),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import type { ChatDefaults, ChatUsage, UpdateChatDefaultsInput } from '#contract/chat.ts';
 import { dailyAllowances } from '#contract/entitlements.ts';
+import { storageLimits } from '#contract/documents-text.ts';
 import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
 import type { Db, Executor } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -27,7 +28,8 @@ function nextUtcMidnight(now = new Date()): Date {
 }
 
 export async function usage(deps: AccountDeps, caller: Caller): Promise<ChatUsage> {
-  const used = (await queries.dailyUsage(deps.db, caller.user.id)) ?? { interactions: 0, attachments: 0 };
+  const [daily, storage] = await Promise.all([queries.dailyUsage(deps.db, caller.user.id), queries.storageUsed(deps.db, caller.user.id)]);
+  const used = daily ?? { interactions: 0, attachments: 0 };
   const limits = dailyAllowances(caller.isPremium);
   return {
     isPremium: caller.isPremium,
@@ -35,6 +37,8 @@ export async function usage(deps: AccountDeps, caller: Caller): Promise<ChatUsag
     interactionsLimit: limits.interactions,
     attachmentsUsed: used.attachments,
     attachmentsLimit: limits.attachments,
+    storageUsedBytes: storage,
+    storageLimitBytes: storageLimitFor(caller),
     resetsAt: nextUtcMidnight().toISOString(),
   };
 }
@@ -68,6 +72,11 @@ export async function refundInteraction(deps: AccountDeps, userId: string, day: 
 /** The free daily attachment limit (each attachment brings its one analysis); null for Premium (unlimited). */
 export function attachmentLimitFor(caller: Pick<Caller, 'isPremium'>): number | null {
   return caller.isPremium ? null : FREE_DAILY_ATTACHMENTS;
+}
+
+/** Bytes of documents the caller's plan may store (decision 052). */
+export function storageLimitFor(caller: Pick<Caller, 'isPremium'>): number {
+  return caller.isPremium ? storageLimits.premiumBytes : storageLimits.freeBytes;
 }
 
 /** Whether the caller may attach a file today (a check before an upload; the charge is chargeAttachment). */

@@ -29,10 +29,14 @@ const UNCLAIMED_PICTURE_MS = 24 * 60 * 60 * 1000;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 
-export async function createPictureUpload(deps: AccountServiceDeps, user: User | null): Promise<string> {
+/**
+ * An upload URL for one picture of the declared size, which the contract caps at 10 MB: the URL is
+ * bound to it (issue 28, point 11: anonymous uploads once took 100 MB each).
+ */
+export async function createPictureUpload(deps: AccountServiceDeps, user: User | null, size: number): Promise<string> {
   const key = newObjectKey(RAW_PURPOSE, user?.id ?? crypto.randomUUID());
   await deps.jobs.enqueue(deps.db, 'storage.delete', { key }, { delayMs: RAW_UPLOAD_LIFETIME_MS });
-  return deps.storage.createUploadUrl(key, UPLOAD_URL_SECONDS);
+  return deps.storage.createUploadUrl(key, UPLOAD_URL_SECONDS, Math.min(size, PROFILE_PICTURE_MAX_BYTES));
 }
 
 async function readAll(stream: Readable, limit: number): Promise<Buffer> {

@@ -4,6 +4,8 @@
  * (context providers for documents; turns, the event hub's stream events and following for roundtables).
  */
 export { findOwnedSession } from './sessions.service.ts';
+// A document's analysis is written by an executive: the plan's executives only, as for a reply.
+export { assertExecutiveAllowed } from './admission/send-rules.ts';
 // A roundtable's turns are chat messages: they save their progress as a reply does.
 export { saveReplyProgress } from './replies.queries.ts';
 export * from './replies/index.ts';

@@ -1,45 +1,101 @@
-import { extractionLimits } from '#contract/documents.ts';
-import { analyseDocument } from './analysis.ts';
+import { analysisBudget, extractionLimits, extractionText } from '#contract/documents.ts';
+import { AnalysisBudgetSpent, analyseDocument, type AnalysisLedger } from './analysis.ts';
 import { chunkSections, joinSections } from './chunks.ts';
 import * as queries from './documents.queries.ts';
-import { ANALYSE_JOB, type DocumentsDeps } from './documents.service.ts';
+import { ANALYSE_JOB, COLLECT_UPLOAD_JOB, type DocumentsDeps } from './documents.service.ts';
+import * as uploads from './uploads.queries.ts';
 import { extractText } from './extraction/extract.ts';
 
 export const ANALYSIS_FAILED = 'The document is attached, but it could not be analysed. You can still ask about it, or attach it again.';
 
+export interface AnalyseJobPayload {
+  documentId: string;
+  /** The owner's daily budget of analysis calls, by their plan when the document was attached (older jobs: the free one). */
+  callsPerDay?: number;
+}
+
 /**
- * documents.analyse: extraction on a worker thread, then the persona's analysis. Idempotent (a
- * retried or resumed job redoes both and replaces what an earlier attempt saved), so a crash at
- * any point only costs the work of that attempt.
+ * documents.analyse: extraction on a worker thread, then the persona's analysis. A retried or
+ * resumed job picks up where the last attempt stopped: text already extracted is not read again,
+ * notes already written on parts of a long document are reused, and every model call comes out of
+ * the document's and the account's budgets (decision 052). A spent budget ends the job with the
+ * user's words for it; any other failure is retried, then ends with ANALYSIS_FAILED.
  */
 export function registerDocumentJobs(deps: DocumentsDeps): void {
-  deps.jobs.register<{ documentId: string }>(ANALYSE_JOB, {
+  deps.jobs.register<AnalyseJobPayload>(ANALYSE_JOB, {
     maxAttempts: 4,
-    async run({ documentId }, { signal }) {
+    async run({ documentId, callsPerDay = analysisBudget.callsPerDay.free }, { signal }) {
       const document = await queries.findDocumentForJob(deps.db, documentId);
       if (!document || document.status !== 'processing') return;
-      const extraction = await deps.storage.withLocalFile(document.storageKey, (path) =>
-        extractText(path, { mimeType: document.mimeType, name: document.originalName }, { signal, timeoutMs: extractionLimits.maxSeconds * 1000 }),
-      );
-      const content = joinSections(extraction.sections);
-      await queries.saveExtraction(deps.db, documentId, {
-        content,
-        textChars: extraction.sections.reduce((sum, section) => sum + section.text.length, 0),
-        pageCount: extraction.pageCount,
-        sheetCount: extraction.sheetCount,
-        extractionStatus: extraction.status,
-        extractionNotes: extraction.notes,
-        chunks: chunkSections(extraction.sections),
-      });
-      const analysis = await analyseDocument(
-        deps,
-        { executiveRole: document.executiveRole, industry: document.industry, documentName: document.originalName, sections: extraction.sections, notes: extraction.notes },
-        signal,
-      );
-      await queries.saveAnalysis(deps.db, documentId, analysis);
+      let notes = document.extractionNotes;
+      let text = document.content ?? '';
+      if (document.extractionStatus === 'pending') {
+        const extraction = await deps.storage.withLocalFile(document.storageKey, (path) =>
+          extractText(path, { mimeType: document.mimeType, name: document.originalName }, { signal, timeoutMs: extractionLimits.maxSeconds * 1000 }),
+        );
+        notes = extraction.notes;
+        text = joinSections(extraction.sections);
+        await queries.saveExtraction(deps.db, documentId, {
+          content: text,
+          textChars: extraction.sections.reduce((sum, section) => sum + section.text.length, 0),
+          pageCount: extraction.pageCount,
+          sheetCount: extraction.sheetCount,
+          extractionStatus: extraction.status,
+          extractionNotes: extraction.notes,
+          chunks: chunkSections(extraction.sections),
+        });
+      }
+      const summaries = { ...document.partSummaries };
+      const ledger: AnalysisLedger = {
+        summaries,
+        async takeCall() {
+          const taken = await queries.takeAnalysisCall(deps.db, documentId, document.userId, { perDocument: analysisBudget.callsPerDocument, perDay: callsPerDay });
+          if (taken === 'document') throw new AnalysisBudgetSpent(extractionText.documentBudgetUsed);
+          if (taken === 'account') throw new AnalysisBudgetSpent(extractionText.dailyBudgetUsed);
+        },
+        async saveSummary(key, text) {
+          summaries[key] = text;
+          await queries.saveSummary(deps.db, documentId, key, text);
+        },
+      };
+      try {
+        const analysis = await analyseDocument(
+          deps,
+          {
+            executiveRole: document.executiveRole,
+            industry: document.industry,
+            userRole: document.userRole,
+            documentName: document.originalName,
+            text,
+            notes,
+          },
+          ledger,
+          signal,
+        );
+        await queries.saveAnalysis(deps.db, documentId, analysis);
+      } catch (error) {
+        // Trying again would only find the budget spent again: say so now.
+        if (error instanceof AnalysisBudgetSpent) return queries.markFailed(deps.db, documentId, error.message);
+        throw error;
+      }
     },
     async onGiveUp({ documentId }) {
       await queries.markFailed(deps.db, documentId, ANALYSIS_FAILED);
     },
   });
+
+  // An upload never attached (cancelled, replaced, abandoned): its file and its hold on the account's storage go (decision 052).
+  deps.jobs.register<{ key: string }>(COLLECT_UPLOAD_JOB, {
+    maxAttempts: 10,
+    async run({ key }) {
+      if (!(await uploads.isAttached(deps.db, key))) await deps.storage.delete(key);
+      await uploads.deletePendingUpload(deps.db, key);
+    },
+  });
+}
+
+/** Whether the local driver may store a PUT to this key: a document upload only while it can still be attached. */
+export async function uploadAdmitted(deps: Pick<DocumentsDeps, 'db'>, key: string): Promise<boolean> {
+  if (!key.startsWith('documents/')) return true;
+  return (await uploads.findLivePendingUpload(deps.db, key)) !== undefined;
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { documentChunks, documents, type Document, type DocumentAnalysisJson, type NewDocument } from '#server/db/schema.ts';
+import { analysisCallDays, chatSessions, documentChunks, documents, type Document, type DocumentAnalysisJson, type NewDocument } from '#server/db/schema.ts';
 
 export async function insertDocument(db: Executor, values: NewDocument): Promise<Document> {
   const rows = await db.insert(documents).values(values).returning();
@@ -18,10 +18,65 @@ export async function findOwnedDocument(db: Executor, id: string, userId: string
   return rows[0];
 }
 
-/** For the background job, which acts for the document's owner. */
-export async function findDocumentForJob(db: Executor, id: string): Promise<Document | undefined> {
-  const rows = await db.select().from(documents).where(eq(documents.id, id));
-  return rows[0];
+/** For the background job, which acts for the document's owner: the row and the user's own role in its conversation. */
+export async function findDocumentForJob(db: Executor, id: string): Promise<(Document & { userRole: string }) | undefined> {
+  const rows = await db
+    .select({ document: documents, userRole: chatSessions.userRole })
+    .from(documents)
+    .innerJoin(chatSessions, eq(chatSessions.id, documents.sessionId))
+    .where(eq(documents.id, id));
+  return rows[0] ? { ...rows[0].document, userRole: rows[0].userRole } : undefined;
+}
+
+class BudgetSpent extends Error {
+  constructor(readonly which: 'document' | 'account') {
+    super(which);
+  }
+}
+
+/**
+ * Takes one model call from a document's analysis budget and its owner's for today, in one
+ * transaction: both counts go up, or neither does. Answers which budget was spent, if one was.
+ */
+export async function takeAnalysisCall(db: Executor, documentId: string, userId: string, limits: { perDocument: number; perDay: number }): Promise<'ok' | 'document' | 'account'> {
+  try {
+    await db.transaction(async (tx) => {
+      const counted = await tx
+        .update(documents)
+        .set({ modelCalls: sql`${documents.modelCalls} + 1` })
+        .where(and(eq(documents.id, documentId), lt(documents.modelCalls, limits.perDocument)))
+        .returning({ id: documents.id });
+      if (counted.length === 0) throw new BudgetSpent('document');
+      const today = sql`(now() at time zone 'utc')::date`;
+      const day = await tx
+        .insert(analysisCallDays)
+        .values({ userId, day: today, calls: 1 })
+        .onConflictDoUpdate({
+          target: [analysisCallDays.userId, analysisCallDays.day],
+          set: { calls: sql`${analysisCallDays.calls} + 1` },
+          setWhere: lt(analysisCallDays.calls, limits.perDay),
+        })
+        .returning({ calls: analysisCallDays.calls });
+      if (day.length === 0) throw new BudgetSpent('account');
+    });
+    return 'ok';
+  } catch (error) {
+    if (error instanceof BudgetSpent) return error.which;
+    throw error;
+  }
+}
+
+/** Keeps the notes on one part of a long document, for a retried analysis to reuse. */
+export async function saveSummary(db: Executor, documentId: string, key: string, text: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({ partSummaries: sql`${documents.partSummaries} || ${JSON.stringify({ [key]: text })}::jsonb` })
+    .where(eq(documents.id, documentId));
+}
+
+/** Past days' call counts are of no more use. */
+export async function pruneAnalysisCallDays(db: Executor): Promise<void> {
+  await db.delete(analysisCallDays).where(sql`${analysisCallDays.day} < (now() at time zone 'utc')::date - 1`);
 }
 
 export async function listSessionDocuments(db: Executor, sessionId: string, userId: string): Promise<Document[]> {

@@ -6,6 +6,7 @@ import {
   documentParamsSchema,
   documentResponseSchema,
   processDocumentInputSchema,
+  uploadUrlInputSchema,
   uploadUrlResponseSchema,
 } from '#contract/documents.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
@@ -17,8 +18,8 @@ const tags = ['documents'];
 
 /** HTTP only: upload URLs, processing, reading, downloading and deleting the caller's documents. */
 export const documentRoutes: FastifyPluginAsyncZod<{ deps: documents.DocumentsDeps }> = async (app, { deps }) => {
-  app.post('/api/documents/upload-url', { schema: { tags, response: { 200: uploadUrlResponseSchema, ...errors } } }, async (request) =>
-    documents.createUploadUrl(deps, callerOf(request)),
+  app.post('/api/documents/upload-url', { schema: { tags, body: uploadUrlInputSchema, response: { 200: uploadUrlResponseSchema, ...errors } } }, async (request) =>
+    documents.createUploadUrl(deps, callerOf(request), request.body),
   );
 
   app.post('/api/documents/process', { schema: { tags, body: processDocumentInputSchema, response: { 201: documentResponseSchema, ...errors } } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import { uploadLimits, type DocumentDto, type ProcessDocumentInput, type UploadUrlResponse } from '#contract/documents.ts';
+import { analysisBudget, uploadLimits, type DocumentDto, type ProcessDocumentInput, type UploadUrlInput, type UploadUrlResponse } from '#contract/documents.ts';
 import { MAX_FILE_BYTES } from '#contract/limits.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -8,10 +8,12 @@ import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { Caller } from '#server/plugins/session.ts';
 import { newObjectKey, ownerOfKey, type ObjectStorage } from '#server/storage/object-storage.ts';
-import { chargeAttachment, hasAttachmentLeft } from '../account/index.ts';
-import { findOwnedSession } from '../chat/index.ts';
+import { attachmentLimitFor, chargeAttachment, hasAttachmentLeft, storageLimitFor, storageUsed } from '../account/index.ts';
+import { assertExecutiveAllowed, findOwnedSession } from '../chat/index.ts';
 import { toDocumentDto } from './documents-dto.ts';
+import type { AnalyseJobPayload } from './documents.jobs.ts';
 import * as queries from './documents.queries.ts';
+import * as uploads from './uploads.queries.ts';
 
 export interface DocumentsDeps {
   db: Db;
@@ -24,13 +26,31 @@ export interface DocumentsDeps {
 }
 
 export const ANALYSE_JOB = 'documents.analyse';
+export const COLLECT_UPLOAD_JOB = 'documents.collect-upload';
 const KEY_PURPOSE = 'documents';
 
-/** A signed, expiring URL for one new object of the caller's; refused at once when today's allowance is used. */
-export async function createUploadUrl(deps: DocumentsDeps, caller: Caller): Promise<UploadUrlResponse> {
+/**
+ * A signed, expiring URL for one new object of the caller's, of the size they declared (decision
+ * 052). The upload counts from now: its size is held against the account's storage until it is
+ * attached or collected (a durable job deletes it unattached after uploadLimits.unattachedLifetimeSeconds).
+ * A Free account, which attaches one file a day, holds one such upload: a new URL replaces it.
+ * Refused at once when today's allowance is used or the storage is full.
+ */
+export async function createUploadUrl(deps: DocumentsDeps, caller: Caller, input: UploadUrlInput): Promise<UploadUrlResponse> {
   if (!(await hasAttachmentLeft(deps, caller))) throw new AppError('rate_limit:attachments');
   const key = newObjectKey(KEY_PURPOSE, caller.user.id);
-  const uploadURL = await deps.storage.createUploadUrl(key, uploadLimits.uploadUrlSeconds);
+  const replaced = await deps.db.transaction(async (tx) => {
+    await uploads.lockAccount(tx, caller.user.id);
+    const released = attachmentLimitFor(caller) === null ? [] : await uploads.releasePendingUploads(tx, caller.user.id);
+    if ((await uploads.countLivePendingUploads(tx, caller.user.id)) >= uploadLimits.maxPendingUploads) throw new AppError('rate_limit:uploads');
+    if ((await storageUsed(tx, caller.user.id)) + input.size > storageLimitFor(caller)) throw new AppError('payload_too_large:storage');
+    await uploads.insertPendingUpload(tx, { storageKey: key, userId: caller.user.id, bytes: input.size });
+    await deps.jobs.enqueue(tx, COLLECT_UPLOAD_JOB, { key }, { delayMs: uploadLimits.unattachedLifetimeSeconds * 1000 });
+    return released;
+  });
+  // A replaced upload's file goes now; its collection job stays for a late PUT to an S3 URL.
+  for (const old of replaced) await deps.storage.delete(old).catch((error: unknown) => deps.log.warn({ err: error, key: old }, 'could not delete a replaced upload'));
+  const uploadURL = await deps.storage.createUploadUrl(key, uploadLimits.uploadUrlSeconds, input.size);
   return { uploadURL, expiresAt: new Date(Date.now() + uploadLimits.uploadUrlSeconds * 1000).toISOString() };
 }
 
@@ -42,12 +62,15 @@ export async function createUploadUrl(deps: DocumentsDeps, caller: Caller): Prom
 export async function processDocument(deps: DocumentsDeps, caller: Caller, input: ProcessDocumentInput & { mimeType: string }): Promise<DocumentDto> {
   const session = await findOwnedSession(deps.db, caller, input.sessionId);
   if (!session) throw new AppError('not_found:chat_session');
+  // A Free account's analysis by a Premium-only executive (issue 28, point 8): refused like a reply by one.
+  assertExecutiveAllowed(caller, input.executiveRole);
   const key = deps.storage.keyFromUploadUrl(input.objectStorageUrl);
   if (!key || ownerOfKey(key) !== caller.user.id.toLowerCase() || !key.startsWith(`${KEY_PURPOSE}/`)) throw new AppError('not_found:upload');
-  if (await queries.documentWithKeyExists(deps.db, key)) throw new AppError('not_found:upload');
+  const pending = await uploads.findLivePendingUpload(deps.db, key);
+  if (!pending || pending.userId !== caller.user.id || (await queries.documentWithKeyExists(deps.db, key))) throw new AppError('not_found:upload');
   const size = await deps.storage.size(key);
   if (size === null) throw new AppError('not_found:upload');
-  if (size > MAX_FILE_BYTES) {
+  if (size > Math.min(MAX_FILE_BYTES, pending.bytes)) {
     await deps.storage.delete(key);
     throw new AppError('payload_too_large:file');
   }
@@ -55,6 +78,8 @@ export async function processDocument(deps: DocumentsDeps, caller: Caller, input
   try {
     document = await deps.db.transaction(async (tx) => {
       await chargeAttachment(tx, caller);
+      // Attached: the document's size now counts instead of the reservation.
+      await uploads.deletePendingUpload(tx, key);
       const row = await queries.insertDocument(tx, {
         userId: caller.user.id,
         sessionId: session.id,
@@ -66,7 +91,8 @@ export async function processDocument(deps: DocumentsDeps, caller: Caller, input
         executiveRole: input.executiveRole,
         industry: input.industry ?? session.industry,
       });
-      await deps.jobs.enqueue(tx, ANALYSE_JOB, { documentId: row.id });
+      const payload: AnalyseJobPayload = { documentId: row.id, callsPerDay: caller.isPremium ? analysisBudget.callsPerDay.premium : analysisBudget.callsPerDay.free };
+      await deps.jobs.enqueue(tx, ANALYSE_JOB, { ...payload });
       return row;
     });
   } catch (error) {

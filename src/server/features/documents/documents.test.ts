@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uploadText } from '#contract/documents.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { type ChatMessage, documents, users } from '#server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { claimJob, insertJob } from '#server/jobs/jobs.queries.ts';
@@ -63,15 +64,26 @@ describe('documents on local storage', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => uploadDocument(t.app, cookie, session.id, { name: 'plan.txt', type: 'text/plain' })));
     const statuses = results.map((result) => `${result.step}:${result.response.statusCode}`);
     expect(statuses.filter((s) => s === 'process:201')).toHaveLength(1);
-    expect(statuses.filter((s) => s !== 'process:201').every((s) => s.endsWith(':429'))).toBe(true);
+    // The others: refused for the day (429), or their upload URL replaced by a newer one before the file went (403 at the PUT, 404 at processing; decision 052).
+    expect(statuses.filter((s) => s !== 'process:201').every((s) => ['upload-url:429', 'process:429', 'put:403', 'process:404'].includes(s)), statuses.join(' ')).toBe(true);
     const usage = (await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json();
     expect(usage).toMatchObject({ attachmentsUsed: 1, attachmentsLimit: 1 });
-    const next = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie });
+    const next = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie, payload: { size: 10 } });
     expect(next.statusCode).toBe(429);
     expect(next.json().code).toBe('rate_limit:attachments');
     // The refused uploads' files do not stay behind.
     const refused = results.filter((result) => result.step === 'process' && result.response.statusCode === 429);
     for (const result of refused) expect(existsSync(storedFile(result.uploadURL!))).toBe(false);
+  });
+
+  it("refuses a Free account's analysis by a Premium-only executive, with the contract's words, and charges nothing", async () => {
+    const { cookie, session } = await t.conversation();
+    const { step, response } = await uploadDocument(t.app, cookie, session.id, { name: 'plan.txt', type: 'text/plain' }, { executiveRole: 'CISO' });
+    expect(step).toBe('process');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: errorCatalog['forbidden:role'].message, code: 'forbidden:role' });
+    expect((await inject(t.app, { method: 'GET', url: '/api/chat/usage', cookie })).json()).toMatchObject({ attachmentsUsed: 0 });
+    expect((await uploadDocument(t.app, cookie, session.id, { name: 'plan.txt', type: 'text/plain' }, { executiveRole: 'CFO' })).response.statusCode).toBe(201);
   });
 
   it('gives Premium users unlimited attachments', async () => {
@@ -90,7 +102,7 @@ describe('documents on local storage', () => {
     }
     expect((await inject(t.app, { method: 'DELETE', url: `/api/documents/${document.id}`, cookie: intruder.cookie })).statusCode).toBe(404);
     // The owner's fresh upload, claimed by the intruder for their own conversation.
-    const urlResponse = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: owner.cookie });
+    const urlResponse = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: owner.cookie, payload: { size: 6 } });
     const { uploadURL } = urlResponse.json();
     await t.app.inject({ method: 'PUT', url: uploadURL, payload: 'secret', headers: { 'content-type': 'text/plain' } });
     const stolen = await inject(t.app, {
@@ -107,7 +119,7 @@ describe('documents on local storage', () => {
 
   it('refuses tampered, expired, reused and path-traversing upload URLs', async () => {
     const { cookie, session } = await t.conversation({ plan: 'admin' });
-    const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie })).json();
+    const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie, payload: { size: 4 } })).json();
     const put = (url: string) => t.app.inject({ method: 'PUT', url, payload: 'data', headers: { 'content-type': 'text/plain' } });
     const otherKey = uploadURL.replace(/\/[0-9a-f-]{36}\?/, `/${crypto.randomUUID()}?`);
     expect((await put(otherKey)).statusCode).toBe(403);
@@ -118,9 +130,9 @@ describe('documents on local storage', () => {
     expect((await put(`/api/storage/uploads/documents/%2e%2e%2f%2e%2e%2fdb?expires=9999999999&signature=x`)).statusCode).toBe(403);
     // An expired URL, signed with the same key (an instance sharing UPLOAD_SIGNING_SECRET).
     const storage = new LocalObjectStorage({ dir: t.config.dataDir, signingSecret: 'x'.repeat(32), maxBytes: 10 });
-    const expired = await storage.createUploadUrl(newObjectKey('documents', crypto.randomUUID()), -1);
-    const query = new URL(expired, 'http://x').searchParams;
-    expect(() => storage.verifyUpload(storage.keyFromUploadUrl(expired)!, query.get('expires')!, query.get('signature')!)).toThrow('This upload URL has expired');
+    const expired = await storage.createUploadUrl(newObjectKey('documents', crypto.randomUUID()), -1, 10);
+    const query = Object.fromEntries(new URL(expired, 'http://x').searchParams);
+    expect(() => storage.verifyUpload(storage.keyFromUploadUrl(expired)!, query)).toThrow('This upload URL has expired');
     expect((await put(uploadURL)).statusCode).toBe(200);
     expect((await put(uploadURL)).statusCode).toBe(409);
     const traversal = await inject(t.app, {
@@ -207,7 +219,7 @@ describe('documents on local storage', () => {
     const job = { messageId: crypto.randomUUID(), sessionId: session.id, userId: user.id, executiveRole: 'CEO', industry: 'Technology', userRole: 'CEO', chargedDay: null };
     const context = await provider({ job, history: [question], signal: new AbortController().signal });
     const text = JSON.stringify(context!.messages);
-    expect(text).toContain('read=\\"parts: Page 1\\"');
+    expect(text).toContain('read: parts: Page 1');
     expect(text).toContain('Berlin office');
     expect(context!.system).toContain('say which parts you read');
     // Someone else's document id in a message gives nothing.

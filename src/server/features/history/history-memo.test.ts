@@ -109,7 +109,8 @@ describe('GET /api/chat-sessions/:id/export/memo (a real provider)', () => {
     );
     expect(response.body).toContain('## Open questions\n\n- Which teams must sit together?\n');
     const sent = t.fake.requests.find((request) => request.lastUserText.includes('one-page decision memo'));
-    expect(sent?.lastUserText).toContain(`<conversation>\nUser: ${question}\n\nAdvisor (CFO): ### Two options side by side`);
+    expect(sent?.lastUserText).toMatch(/<conversation-[0-9a-f]{16}>\nUser: /);
+    expect(sent?.lastUserText).toContain(`>\nUser: ${question}\n\nAdvisor (CFO): ### Two options side by side`);
   });
 
   it('answers 502 with words a user can read when the provider refuses, and lays nothing out', async () => {

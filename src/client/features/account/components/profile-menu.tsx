@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { accountText } from '#contract/account-text.ts';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatUsage } from '#contract/chat.ts';
+import { storageUsageText } from '#contract/documents-text.ts';
 import { Avatar } from '#client/components/avatar.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 
@@ -52,6 +53,7 @@ export function ProfileMenu({
     ['Account type', accountTypes[user.appUserType]],
     ['Daily interactions', usage ? allowance(usage.interactionsUsed, usage.interactionsLimit) : '…'],
     ['Document analysis', usage ? allowance(usage.attachmentsUsed, usage.attachmentsLimit) : '…'],
+    ['Document storage', usage ? storageUsageText(usage.storageUsedBytes, usage.storageLimitBytes) : '…'],
   ];
   return (
     <DropdownMenu modal={false} onOpenChange={(open) => (open ? onMenuOpen?.() : undefined)}>

@@ -1,13 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { History } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { PendingMessage } from '../hooks/use-send-message.ts';
+import { linkTrust } from '../logic/link-trust.ts';
 import { AssistantMessage, ReplyPlaceholder, SystemNote, UserMessage } from './chat-message.tsx';
 import type { MessageHandlers } from './message-actions.tsx';
+import { LinkTrustContext } from './reply-link.tsx';
 
 interface Props {
   messages: ChatMessageDto[];
@@ -59,6 +61,9 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
   const replying = messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
   const editableId = !pending && !replying && !lastQuestion?.roundtableId ? lastQuestion?.id : undefined;
   const rows = tableStarts ? messages.filter((m) => !m.roundtableId || tableStarts.has(m.id)) : messages;
+  // Replies may link without a warning only to this site and to addresses the user wrote (decision 053).
+  const userText = messages.flatMap((m) => (m.role === 'user' ? [m.content] : [])).join('\n');
+  const trust = useMemo(() => linkTrust([userText], location.origin), [userText]);
   const renderRow = (message: ChatMessageDto) =>
     tableStarts && message.roundtableId ? (
       renderRoundtable!(message.roundtableId)
@@ -70,30 +75,32 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
       <AssistantMessage message={message} handlers={handlers} />
     );
   return (
-    <div className="flex flex-col gap-6" aria-label="Conversation">
-      {hasEarlier ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-3 text-center">
-          <p className="text-xs text-muted-foreground">
-            <span className="font-semibold text-foreground">Performance mode:</span> showing the latest {DISPLAYED_MESSAGES} messages.
-          </p>
-          <Button variant="outline" size="sm" onClick={onLoadEarlier} disabled={loadingEarlier} aria-busy={loadingEarlier}>
-            {loadingEarlier ? <Spinner /> : <History aria-hidden />}
-            Load earlier messages
-          </Button>
-        </div>
-      ) : null}
-      {getScrollElement ? (
-        <VirtualRows rows={rows} renderRow={renderRow} getScrollElement={getScrollElement} />
-      ) : (
-        rows.map((message) => (tableStarts && message.roundtableId ? <div key={message.id}>{renderRow(message)}</div> : <Fragment key={message.id}>{renderRow(message)}</Fragment>))
-      )}
-      {pending ? (
-        <>
-          <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} pendingNote={pendingUpload ? 'Waiting for your document…' : undefined} />
-          {pendingUpload || !advisor ? null : <ReplyPlaceholder advisor={advisor} />}
-        </>
-      ) : null}
-    </div>
+    <LinkTrustContext value={trust}>
+      <div className="flex flex-col gap-6" aria-label="Conversation">
+        {hasEarlier ? (
+          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-3 text-center">
+            <p className="text-xs text-muted-foreground">
+              <span className="font-semibold text-foreground">Performance mode:</span> showing the latest {DISPLAYED_MESSAGES} messages.
+            </p>
+            <Button variant="outline" size="sm" onClick={onLoadEarlier} disabled={loadingEarlier} aria-busy={loadingEarlier}>
+              {loadingEarlier ? <Spinner /> : <History aria-hidden />}
+              Load earlier messages
+            </Button>
+          </div>
+        ) : null}
+        {getScrollElement ? (
+          <VirtualRows rows={rows} renderRow={renderRow} getScrollElement={getScrollElement} />
+        ) : (
+          rows.map((message) => (tableStarts && message.roundtableId ? <div key={message.id}>{renderRow(message)}</div> : <Fragment key={message.id}>{renderRow(message)}</Fragment>))
+        )}
+        {pending ? (
+          <>
+            <UserMessage message={{ ...placeholderFields, id: pending.id, content: pending.content }} pendingNote={pendingUpload ? 'Waiting for your document…' : undefined} />
+            {pendingUpload || !advisor ? null : <ReplyPlaceholder advisor={advisor} />}
+          </>
+        ) : null}
+      </div>
+    </LinkTrustContext>
   );
 }
 

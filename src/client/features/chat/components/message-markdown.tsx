@@ -4,6 +4,7 @@ import type { Components } from 'react-markdown';
 import { chatText } from '#contract/chat-text.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
+import { ReplyLink } from './reply-link.tsx';
 import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';
 
 /** "Copy table" / "Copy code" over a block of a finished reply: both clipboard types, then "Copied" for a moment. */
@@ -69,7 +70,8 @@ function CopyableCode({ children, ...props }: ComponentProps<'pre'> & { children
 
 /**
  * Replies are Markdown (GitHub flavour: tables, task lists, strikethrough). Raw HTML is never
- * rendered (no rehype-raw): it shows as text. Links open in a new tab without access to this one.
+ * rendered (no rehype-raw): it shows as text. Links open in a new tab without access to this one;
+ * a link to an address the user did not give asks first (ReplyLink).
  */
 const components: Components = {
   // Each reply sits under its own h2 (the advisor's name), so its headings start at h3 and never skip a level.
@@ -83,9 +85,8 @@ const components: Components = {
   ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1.5 pl-5 marker:text-brand first:mt-0 last:mb-0" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1.5 pl-5 marker:font-semibold marker:text-muted-foreground first:mt-0 last:mb-0" {...props} />,
   li: ({ node: _node, ...props }) => <li className="pl-1 leading-relaxed" {...props} />,
-  a: ({ node: _node, ...props }) => (
-    <a className="font-medium text-primary underline underline-offset-2 hover:no-underline" target="_blank" rel="noopener noreferrer" {...props} />
-  ),
+  // A link to an address the user did not give shows that address, and a warning before leaving (reply-link.tsx).
+  a: ({ node: _node, ...props }) => <ReplyLink {...props} />,
   blockquote: ({ node: _node, ...props }) => <blockquote className="my-3 border-l-2 border-brand/70 pl-4 text-muted-foreground italic" {...props} />,
   hr: () => <hr className="my-5 border-border" />,
   table: ({ node: _node, ...props }) => (

@@ -1,5 +1,6 @@
 import { Crown } from 'lucide-react';
 import type { ChatUsage } from '#contract/chat.ts';
+import { storageUsageText } from '#contract/documents-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { renewalPhrase } from '../logic/renewal.ts';
@@ -31,6 +32,12 @@ export function UsageBar({ usage, onUpgrade }: { usage: ChatUsage; onUpgrade: ()
           {' · '}
           <span className={cn(uploadsLeft === 0 && 'text-destructive')} data-testid="uploads-left" title={`Document analysis today: ${usage.attachmentsUsed} / ${usage.attachmentsLimit} used`}>
             {plural(uploadsLeft, 'upload', 'uploads')} left
+          </span>
+          <span className="hidden md:inline">
+            {' · '}
+            <span className={cn(usage.storageUsedBytes >= usage.storageLimitBytes && 'text-destructive')} data-testid="storage-used">
+              {storageUsageText(usage.storageUsedBytes, usage.storageLimitBytes)}
+            </span>
           </span>
         </p>
         <div

@@ -84,7 +84,7 @@ describe('useSendMessage', () => {
 
   it('offers the upgrade before sending when the free allowance is used up, and sends nothing while a reply is written', async () => {
     const api = stubApi({});
-    const usage: ChatUsage = { isPremium: false, interactionsUsed: 5, interactionsLimit: 5, attachmentsUsed: 0, attachmentsLimit: 1, resetsAt: '2026-01-02T00:00:00.000Z' };
+    const usage: ChatUsage = { isPremium: false, interactionsUsed: 5, interactionsLimit: 5, attachmentsUsed: 0, attachmentsLimit: 1, storageUsedBytes: 0, storageLimitBytes: 262144000, resetsAt: '2026-01-02T00:00:00.000Z' };
     const spent = setup({ sessionId: 's1', usage });
     await act(async () => expect(await spent.result.current.send('Hello')).toBe(false));
     expect(spent.onUpgrade).toHaveBeenCalledWith(errorCatalog['rate_limit:interactions'].message);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DocumentDto } from '#contract/documents.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { uploadDocument, type UploadCalls } from './upload-document.ts';
 import { UploadError } from './upload-policy.ts';
@@ -55,6 +56,9 @@ describe('uploadDocument (spec sections 4, 8, 9)', () => {
     await expect(uploadDocument(calls, { ...request(), onRetry: (attempt, of) => retries.push(`${attempt}/${of}`) })).rejects.toThrow('Storage upload failed with status 503');
     expect(putFile).toHaveBeenCalledTimes(3);
     expect(retries).toEqual(['2/3', '3/3']);
+    // One upload URL for the three attempts, for the file's size: each URL holds that much of the account's storage.
+    expect(calls.getUploadUrl).toHaveBeenCalledTimes(1);
+    expect(calls.getUploadUrl).toHaveBeenCalledWith(3);
     expect(calls.sleep).toHaveBeenNthCalledWith(1, 1000, expect.anything());
     expect(calls.sleep).toHaveBeenNthCalledWith(2, 2000, expect.anything());
   });
@@ -71,6 +75,8 @@ describe('uploadDocument (spec sections 4, 8, 9)', () => {
     await expect(uploadDocument(fakeCalls({ getUploadUrl: vi.fn().mockRejectedValue(new ApiError(500, 'boom')) }), request())).rejects.toThrow('Failed to get upload URL');
     const refusal = new ApiError(429, 'used', 'rate_limit:attachments');
     await expect(uploadDocument(fakeCalls({ getUploadUrl: vi.fn().mockRejectedValue(refusal) }), request())).rejects.toBe(refusal);
+    const full = new ApiError(413, errorCatalog['payload_too_large:storage'].message, 'payload_too_large:storage');
+    await expect(uploadDocument(fakeCalls({ getUploadUrl: vi.fn().mockRejectedValue(full) }), request())).rejects.toThrow(errorCatalog['payload_too_large:storage'].message);
   });
 
   it('says Failed to process document when processing fails', async () => {

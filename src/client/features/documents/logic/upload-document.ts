@@ -6,7 +6,7 @@ import { UploadError, withUploadRetries } from './upload-policy.ts';
 
 /** The calls the upload makes; the real ones in production, answered by the test in tests. */
 export interface UploadCalls {
-  getUploadUrl: () => Promise<UploadUrlResponse>;
+  getUploadUrl: (size: number) => Promise<UploadUrlResponse>;
   putFile: (uploadURL: string, file: Blob, options: { timeoutMs: number; signal: AbortSignal; onProgress?: (fraction: number) => void }) => Promise<void>;
   processDocument: (input: ProcessDocumentInput) => Promise<DocumentDto>;
   getDocument: (id: string, signal?: AbortSignal) => Promise<DocumentDto>;
@@ -44,15 +44,20 @@ export async function uploadDocument(calls: UploadCalls, request: UploadRequest)
   const { file, signal } = request;
   if (!request.sessionId) throw new UploadError({ kind: 'no-session' });
   request.onPhase?.('uploading');
+  // One URL for every attempt: each URL holds the file's size against the account's storage until it is collected.
+  let url: string | undefined;
   const uploadURL = await withUploadRetries(
     async () => {
       request.onProgress?.(0);
-      let url: string;
       try {
-        url = (await calls.getUploadUrl()).uploadURL;
+        url ??= (await calls.getUploadUrl(file.size)).uploadURL;
       } catch (error) {
         if (isUpgradeRefusal(error)) throw error;
-        throw new UploadError({ kind: 'upload-url' }, error instanceof ApiError ? error.status : undefined);
+        const status = error instanceof ApiError ? error.status : undefined;
+        if (error instanceof ApiError && (errorCodeOf(error) === 'payload_too_large:storage' || errorCodeOf(error) === 'rate_limit:uploads')) {
+          throw new UploadError({ kind: 'refused', message: error.message }, status);
+        }
+        throw new UploadError({ kind: 'upload-url' }, status);
       }
       await calls.putFile(url, file, { timeoutMs: request.timeoutMs, signal, onProgress: request.onProgress });
       return url;

@@ -22,6 +22,8 @@ export function backoffMs(attempt: number): number {
 
 export type UploadFailure =
   | { kind: 'upload-url' }
+  /** The server refused the upload URL for a reason the user can act on (storage full, too many uploads waiting): its words. */
+  | { kind: 'refused'; message: string }
   | { kind: 'storage'; status: number }
   | { kind: 'network' }
   | { kind: 'timeout'; timeoutMs: number }
@@ -45,6 +47,8 @@ export function describeUploadFailure(failure: UploadFailure): string {
   switch (failure.kind) {
     case 'upload-url':
       return uploadText.uploadUrlFailed;
+    case 'refused':
+      return failure.message;
     case 'storage':
       return uploadText.storageFailed(failure.status);
     case 'network':

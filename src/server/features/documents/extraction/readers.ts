@@ -1,29 +1,42 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { open, readFile } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
-import type { ExtractionLimits, ExtractionResult } from './extraction-result.ts';
+import { extractionText } from '#contract/documents-text.ts';
+import { resultOf, type ExtractionLimits, type ExtractionResult, type Section } from './extraction-result.ts';
 import type { DocumentFormat } from './formats.ts';
+import { readImage } from './image-reader.ts';
+import { ReadRefused } from './read-refused.ts';
+import { isTextPart, readZipParts, rezip } from './zip-container.ts';
 
 /**
  * The readers, one per format, each a well-kept library. Runs on the extraction worker thread
  * (extract-worker.ts), never on the server's event loop. Files here use only syntax Node can strip
  * (no enums, no parameter properties): the worker runs them without a build step. Each reader
- * imports its library when used, so a worker loads only the one it needs.
+ * imports its library when used, so a worker loads only the one it needs. Each is bounded before
+ * it allocates (decision 052): zip containers by their parts (zip-container.ts), images by their
+ * pixels (image-reader.ts), text files by the bytes read, PDFs by their pages.
  */
 
-type Section = { label: string; text: string };
-
-function result(sections: Section[], notes: string[], counts: { pageCount?: number | null; sheetCount?: number | null } = {}): ExtractionResult {
-  const hasText = sections.some((section) => section.text.trim().length > 0);
-  return {
-    status: !hasText ? 'unreadable' : notes.length > 0 ? 'partial' : 'complete',
-    sections: sections.filter((section) => section.text.trim().length > 0),
-    pageCount: counts.pageCount ?? null,
-    sheetCount: counts.sheetCount ?? null,
-    notes,
-  };
+/** The start of a file, at most maxBytes (a 100 MB text file is never read whole), and whether it was cut. */
+async function readStart(path: string, maxBytes: number): Promise<{ bytes: Buffer; cut: boolean }> {
+  const file = await open(path);
+  try {
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, (await file.stat()).size));
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    const cut = bytesRead > maxBytes;
+    return { bytes: buffer.subarray(0, Math.min(bytesRead, maxBytes)), cut };
+  } finally {
+    await file.close();
+  }
 }
+
+/** Text from the start of a file; a multi-byte character cut at the end is dropped. */
+async function readTextStart(path: string, limits: ExtractionLimits): Promise<{ text: string; notes: string[] }> {
+  const { bytes, cut } = await readStart(path, limits.maxTextBytes);
+  const text = new TextDecoder('utf-8').decode(bytes, { stream: cut });
+  return { text, notes: cut ? [extractionText.textBytesLimit(limits.maxTextBytes)] : [] };
+}
+
+const zipBounds = (limits: ExtractionLimits) => ({ maxEntries: limits.maxZipEntries, maxBytes: limits.maxUnzippedBytes });
 
 /** A table as Markdown, so a model (and a reader) sees rows and columns. */
 function markdownTable(rows: string[][]): string {
@@ -43,7 +56,7 @@ async function readPdf(path: string, limits: ExtractionLimits): Promise<Extracti
   const notes: string[] = [];
   const sections: Section[] = [];
   const pages = Math.min(pdf.numPages, limits.maxPages);
-  if (pdf.numPages > limits.maxPages) notes.push(`Only the first ${limits.maxPages} of ${pdf.numPages} pages were read (the page limit).`);
+  if (pdf.numPages > limits.maxPages) notes.push(extractionText.pageLimit(limits.maxPages, pdf.numPages));
   let blankPages = 0;
   for (let number = 1; number <= pages; number++) {
     const page = await pdf.getPage(number);
@@ -59,14 +72,15 @@ async function readPdf(path: string, limits: ExtractionLimits): Promise<Extracti
   }
   await loading.destroy();
   if (blankPages > 0) notes.push(`${blankPages} of ${pages} pages have no text layer (scanned images); their content was not read.`);
-  return result(sections, notes, { pageCount: pdf.numPages });
+  return resultOf(sections, notes, { pageCount: pdf.numPages });
 }
 
-async function readDocx(path: string): Promise<ExtractionResult> {
+async function readDocx(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
+  const parts = await readZipParts(path, isTextPart, zipBounds(limits));
   const { default: mammoth } = await import('mammoth');
-  const { value, messages } = await mammoth.extractRawText({ path });
+  const { value, messages } = await mammoth.extractRawText({ buffer: await rezip(parts) });
   const notes = messages.filter((message) => message.type === 'error').map((message) => `Part of the document could not be read: ${message.message}`);
-  return result([{ label: 'Document', text: value.replace(/\n{3,}/g, '\n\n').trim() }], notes);
+  return resultOf([{ label: 'Document', text: value.replace(/\n{3,}/g, '\n\n').trim() }], notes);
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -87,7 +101,9 @@ function cellText(value: ExcelJS.CellValue): string {
 async function readXlsx(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
-  await workbook.xlsx.readFile(path);
+  const parts = await readZipParts(path, isTextPart, zipBounds(limits));
+  // exceljs's own types want an older Buffer; the bytes are the same.
+  await workbook.xlsx.load((await rezip(parts)) as unknown as Parameters<typeof workbook.xlsx.load>[0]);
   const sections: Section[] = [];
   const notes: string[] = [];
   workbook.eachSheet((sheet) => {
@@ -97,61 +113,62 @@ async function readXlsx(path: string, limits: ExtractionLimits): Promise<Extract
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows.push(values.map((value) => cellText(value as ExcelJS.CellValue)));
     });
-    if (sheet.actualRowCount > limits.maxSheetRows) notes.push(`Sheet "${sheet.name}": only the first ${limits.maxSheetRows} of ${sheet.actualRowCount} rows were read (the row limit).`);
+    if (sheet.actualRowCount > limits.maxSheetRows) notes.push(`Sheet "${sheet.name}": ${extractionText.rowLimit(limits.maxSheetRows, sheet.actualRowCount)}`);
     sections.push({ label: `Sheet "${sheet.name}"`, text: markdownTable(rows) });
   });
-  return result(sections, notes, { sheetCount: workbook.worksheets.length });
+  return resultOf(sections, notes, { sheetCount: workbook.worksheets.length });
 }
 
 async function readCsv(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { parse: parseCsv } = await import('csv-parse/sync');
-  const source = await readFile(path, 'utf8');
+  const { text: source, notes } = await readTextStart(path, limits);
   const delimiter = source.split('\n', 1)[0]!.includes('\t') ? '\t' : ',';
-  const rows = parseCsv(source, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][];
-  const notes = rows.length > limits.maxSheetRows ? [`Only the first ${limits.maxSheetRows} of ${rows.length} rows were read (the row limit).`] : [];
-  return result([{ label: 'Table', text: markdownTable(rows.slice(0, limits.maxSheetRows)) }], notes, { sheetCount: 1 });
+  // A file cut at the byte limit ends mid-row: that row is left out rather than read half.
+  const whole = notes.length > 0 ? source.slice(0, source.lastIndexOf('\n') + 1) : source;
+  const rows = parseCsv(whole, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true }) as string[][];
+  if (rows.length > limits.maxSheetRows) notes.push(extractionText.rowLimit(limits.maxSheetRows, rows.length));
+  return resultOf([{ label: 'Table', text: markdownTable(rows.slice(0, limits.maxSheetRows)) }], notes, { sheetCount: 1 });
 }
 
-async function readPptx(path: string): Promise<ExtractionResult> {
-  const { default: JSZip } = await import('jszip');
-  const zip = await JSZip.loadAsync(await readFile(path));
-  const slideNames = Object.keys(zip.files)
-    .filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
-    .sort((a, b) => Number(a.match(/(\d+)\.xml$/)![1]) - Number(b.match(/(\d+)\.xml$/)![1]));
+async function readPptx(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
+  const slideNumber = (name: string) => Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? NaN);
+  const slides = await readZipParts(path, (name) => Number.isFinite(slideNumber(name)), zipBounds(limits));
+  const slideNames = [...slides.keys()].sort((a, b) => slideNumber(a) - slideNumber(b));
   const sections: Section[] = [];
   for (const [index, name] of slideNames.entries()) {
-    const xml = await zip.file(name)!.async('string');
+    const xml = slides.get(name)!.toString('utf8');
     const paragraphs = xml.split(/<\/a:p>/).map((paragraph) =>
       [...paragraph.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => decodeXml(match[1]!)).join(''),
     );
     sections.push({ label: `Slide ${index + 1}`, text: paragraphs.filter((p) => p.trim()).join('\n') });
   }
-  return result(sections, [], { pageCount: slideNames.length });
+  return resultOf(sections, [], { pageCount: slideNames.length });
 }
 
 function decodeXml(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
-async function readText(path: string, label: string): Promise<ExtractionResult> {
-  const buffer = await readFile(path);
-  if (buffer.subarray(0, 8192).includes(0)) return result([], ['The file is not text, and its type is not one that can be read.']);
-  return result([{ label, text: buffer.toString('utf8') }], []);
+async function readText(path: string, label: string, limits: ExtractionLimits): Promise<ExtractionResult> {
+  const { bytes, cut } = await readStart(path, limits.maxTextBytes);
+  if (bytes.subarray(0, 8192).includes(0)) return resultOf([], [extractionText.notText]);
+  return resultOf([{ label, text: new TextDecoder('utf-8').decode(bytes, { stream: cut }) }], cut ? [extractionText.textBytesLimit(limits.maxTextBytes)] : []);
 }
 
-async function readJson(path: string): Promise<ExtractionResult> {
-  const source = await readFile(path, 'utf8');
+async function readJson(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
+  const { text: source, notes } = await readTextStart(path, limits);
+  if (notes.length > 0) return resultOf([{ label: 'JSON', text: source }], notes);
   try {
-    return result([{ label: 'JSON', text: JSON.stringify(JSON.parse(source), null, 2) }], []);
+    return resultOf([{ label: 'JSON', text: JSON.stringify(JSON.parse(source), null, 2) }], []);
   } catch {
-    return result([{ label: 'JSON', text: source }], ['The JSON is not valid; it was read as plain text.']);
+    return resultOf([{ label: 'JSON', text: source }], ['The JSON is not valid; it was read as plain text.']);
   }
 }
 
-async function readHtml(path: string): Promise<ExtractionResult> {
+async function readHtml(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { convert: htmlToText } = await import('html-to-text');
-  const source = await readFile(path, 'utf8');
-  return result([{ label: 'Page', text: htmlToText(source, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }) }], []);
+  const { text: source, notes } = await readTextStart(path, limits);
+  return resultOf([{ label: 'Page', text: htmlToText(source, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }) }], notes);
 }
 
 /** Cuts the text at maxChars (saying so): a limit stated, never silent truncation. */
@@ -170,61 +187,39 @@ function applyCharLimit(extraction: ExtractionResult, limits: ExtractionLimits):
     ...extraction,
     status: 'partial',
     sections,
-    notes: [...extraction.notes, `Only the first ${limits.maxChars.toLocaleString('en-US')} of ${full.toLocaleString('en-US')} characters were read (the text limit).`],
+    notes: [...extraction.notes, extractionText.charLimit(limits.maxChars, full)],
   };
 }
 
-/** Below this mean word confidence (0-100), the OCR'd text is said to be unreliable. */
-const OCR_CONFIDENT = 70;
-
-/**
- * Text in an image, by OCR (tesseract.js, WebAssembly) on this worker thread's own tesseract
- * thread, entirely offline: the English model comes from the @tesseract.js-data/eng package
- * (LSTM, integer "best" model), read from disk, never downloaded, and nothing is cached elsewhere.
- */
-async function readImage(path: string) {
-  const { createWorker, OEM } = await import('tesseract.js');
-  const langPath = join(dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
-  try {
-    const { data } = await worker.recognize(path);
-    const text = data.text.replace(/[ \t]+\n/g, '\n').trim();
-    if (!text) return result([], ['The file is an image, and OCR found no text in it, so its content could not be analysed.']);
-    const notes = data.confidence < OCR_CONFIDENT ? [`The text was read from an image by OCR with low confidence (${Math.round(data.confidence)}%); some words may be wrong.`] : [];
-    return result([{ label: 'Image text (OCR)', text }], notes);
-  } catch (error) {
-    return result([], [`The image could not be read by OCR: ${error instanceof Error ? error.message : String(error)}`]);
-  } finally {
-    await worker.terminate();
-  }
-}
-
 export async function readDocument(path: string, format: DocumentFormat, limits: ExtractionLimits): Promise<ExtractionResult> {
-  const extraction = await (async () => {
+  const read = (): Promise<ExtractionResult> => {
     switch (format) {
       case 'pdf':
         return readPdf(path, limits);
       case 'docx':
-        return readDocx(path);
+        return readDocx(path, limits);
       case 'xlsx':
         return readXlsx(path, limits);
       case 'csv':
         return readCsv(path, limits);
       case 'pptx':
-        return readPptx(path);
+        return readPptx(path, limits);
       case 'html':
-        return readHtml(path);
+        return readHtml(path, limits);
       case 'json':
-        return readJson(path);
+        return readJson(path, limits);
       case 'markdown':
-        return readText(path, 'Document');
-      case 'text':
-        return readText(path, 'Text');
+        return readText(path, 'Document', limits);
       case 'image':
-        return readImage(path);
+        return readImage(path, limits);
       default:
-        return readText(path, 'Text');
+        return readText(path, 'Text', limits);
     }
-  })();
-  return applyCharLimit(extraction, limits);
+  };
+  try {
+    return applyCharLimit(await read(), limits);
+  } catch (error) {
+    if (error instanceof ReadRefused) return resultOf([], [error.message]);
+    throw error;
+  }
 }
