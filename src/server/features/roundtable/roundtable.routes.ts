@@ -15,6 +15,7 @@ import {
 import { exportQuerySchema } from '#contract/history.ts';
 import { AppError } from '#server/errors.ts';
 import { ABANDONED_AFTER_MS, HEARTBEAT_MS, RECOVERY_SWEEP_MS } from '#server/features/chat/index.ts';
+import { adminRoute } from '#server/plugins/route-access.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import { RoundtableRunner, type RoundtableRunnerDeps } from './roundtable-runner.ts';
 import { parseRoundtableEventId } from './roundtable-view.ts';
@@ -149,7 +150,7 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
 
   app.get(
     '/api/admin/roundtables/usage',
-    { schema: { tags, summary: 'Tokens roundtables spent per UTC day (admins only)', querystring: roundtableUsageQuerySchema, response: { 200: roundtableUsageSchema, ...errors } } },
+    { config: adminRoute, schema: { tags, summary: 'Tokens roundtables spent per UTC day (admins only)', querystring: roundtableUsageQuerySchema, response: { 200: roundtableUsageSchema, ...errors } } },
     async (request) => service.roundtableUsage(deps, callerOf(request), request.query.days),
   );
 };
