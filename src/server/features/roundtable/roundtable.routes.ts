@@ -114,10 +114,10 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
   // Server-Sent Events: the owner check happens before the first byte; after that, errors become an 'error' event.
   app.get(
     '/api/roundtables/:id/stream',
-    { schema: { tags, params: roundtableParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema } } },
+    { schema: { tags, params: roundtableParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema } } },
     async (request, reply) => {
       await service.assertStreamable(deps, callerOf(request), request.params.id);
-      const connection = app.eventStreams.start(request, reply);
+      const connection = app.eventStreams.start(request, reply, callerOf(request).user.id);
       try {
         const follower = await deps.runner.follow(request.params.id, parseRoundtableEventId(request.headers['last-event-id']), connection);
         connection.onClose(() => follower.stop());
