@@ -10,8 +10,8 @@ import { useTestApp } from '#tests/helpers/use-test-app.ts';
  * and the contract's message, while other accounts are untouched and a closed stream frees its place.
  */
 describe('event streams per account', () => {
-  // The demo advisor writes a word every ten seconds: every reply stays live, and so does each stream following it.
-  const t = useTestApp({ AI_DEMO_WORD_DELAY_MS: '10000' }, { listen: true });
+  // The demo advisor writes a word every two seconds (a reply lasts minutes): every reply stays live, and so does each stream following it.
+  const t = useTestApp({ AI_DEMO_WORD_DELAY_MS: '2000' }, { listen: true });
 
   async function liveReply() {
     const { cookie, session } = await t.conversation();
