@@ -1,4 +1,4 @@
-import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from './limits.ts';
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS, MAX_JSON_DEPTH } from './limits.ts';
 
 // The error catalogue without zod: screens import it from here (issue 18, decision 042).
 
@@ -9,6 +9,7 @@ import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from './limits.ts';
 export const errorCatalog = {
   'bad_request:validation': { status: 400, message: 'Invalid request' },
   'bad_request:json': { status: 400, message: 'The request body is not valid JSON' },
+  'bad_request:json_depth': { status: 400, message: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).` },
   'unauthorized:auth': { status: 401, message: 'Not signed in' },
   'unauthorized:credentials': { status: 401, message: 'Invalid email or password.' },
   'forbidden:origin': { status: 403, message: 'Cross-origin request refused' },
@@ -30,6 +31,10 @@ export const errorCatalog = {
   'payload_too_large:body': { status: 413, message: 'The request body is too large' },
   'rate_limit:auth': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   'rate_limit:general': { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },
+  'rate_limit:streams': {
+    status: 429,
+    message: 'Too many live conversations are open for your account. Close some tabs or windows of the app, then try again.',
+  },
   'internal:unexpected': { status: 500, message: 'Something went wrong' },
   // Chat. The codes in upgradeErrorCodes open the upgrade dialog.
   'forbidden:role': { status: 403, message: 'Upgrade to Premium to talk to this executive. Free accounts can talk to the CEO, CFO and CHRO.' },
@@ -77,6 +82,8 @@ export const errorCatalog = {
   // Operations: load shedding and a graceful shutdown (src/server/plugins/operations.ts).
   'unavailable:overloaded': { status: 503, message: 'The service is very busy right now. Please try again in a few seconds.' },
   'unavailable:shutting_down': { status: 503, message: 'The service is restarting. Please try again in a few seconds.' },
+  // The database connection was lost mid-request and the statement could not be safely repeated (src/server/db/client.ts).
+  'unavailable:database': { status: 503, message: 'The service lost its connection to the database for a moment. Please try again in a few seconds.' },
   // Billing (src/contract/billing.ts holds the page's own strings).
   'unavailable:billing': { status: 503, message: 'Payments are not set up on this server.' },
   'billing:provider': { status: 502, message: 'The payment provider could not be reached. Please try again in a moment.' },

@@ -9,6 +9,11 @@ export const NOTICE_REMOVE_DELAY_MS = 3000;
 export const CONTACT_REDIRECT_DELAY_MS = 1500;
 export const READ_ALOUD_DELAY_MS = 500;
 export const MOBILE_BREAKPOINT_PX = 768;
+/**
+ * Arrays and objects a JSON request body may nest: the deepest body the API takes has 2 levels; a deeper
+ * one is refused before it is parsed (decision 054).
+ */
+export const MAX_JSON_DEPTH = 16;
 
 /** Titles are (re)generated when the message count is 2 or a multiple of 3. */
 export function shouldGenerateTitle(messageCount: number): boolean {

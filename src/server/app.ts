@@ -41,9 +41,11 @@ import { registerStorageJobs } from './storage/storage-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { createReplyMetrics, registerOperations } from './plugins/operations.ts';
+import { registerJsonBodies } from './plugins/json-body.ts';
+import { createReplyMetrics, registerLoadGuards, registerOperations } from './plugins/operations.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
+import { publicRoute, registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -91,7 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedaction(typeof options.logger === 'object' ? options.logger : options.logger === false ? { level: 'silent' } : { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
+    // JSON routes get their own limits from their body schemas (plugins/json-body.ts); this is the most any body may be.
     bodyLimit: 1024 * 1024,
+    // While closing, our draining hook answers (our shape, Retry-After), not Fastify's bare 503.
+    return503OnClosing: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
@@ -107,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before anything else a request costs (the session lookup included): draining and load shedding. Then
+  // the hooks every route gets as it is added: who may call it, and how large and deep its JSON body may be.
+  await registerLoadGuards(app, config.operations);
+  registerRouteAccess(app);
+  registerJsonBodies(app);
   // Before every route: compression hooks onto each route as it is added (SSE is never compressed).
   await registerCompression(app);
 
@@ -114,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: { info: { title: `${config.appName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: publicRoute }, async () => app.swagger());
 
   // Files first: with the S3 driver, browsers upload to the bucket's origin, which the CSP must allow.
   const storage = await createObjectStorage(config.storage);
@@ -169,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  // Health, metrics, load shedding and draining, before the routes they watch. One registry per app.
+  // Health and metrics, before the routes they watch. One registry per app.
   const metricsRegistry = new Registry();
   await registerOperations(app, { config, database, storage, jobs, redis }, metricsRegistry);
   if (storage instanceof LocalObjectStorage) await app.register(localUploadRoutes, { storage, admits: (key: string) => uploadAdmitted(deps, key) });

@@ -6,6 +6,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isConnectionLost, isReadOnlyStatement, wasNeverSent } from './connection-loss.ts';
 import { asPglite, startPgliteThread, type PgliteQueries } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -139,7 +140,51 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  repeatOnLostConnection(pool);
+  // Observed around the repeat: a statement sent twice is one span.
   if (observe) observePool(pool, observe);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  repeatTransactionsNotBegun(db);
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * A statement whose connection died under it (a terminated backend, a reset socket) is sent once more,
+ * on another connection (the pool discards the broken one), when that is safe: it never reached the
+ * server, or it only reads. A write that may have run is not repeated: its error reaches the error
+ * handler, which answers 503 with Retry-After (decision 055). Only statements outside transactions
+ * come here (`pool.query`); a transaction's statements run on its own client.
+ */
+function repeatOnLostConnection(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  pool.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    // The callback form is node-postgres' own (Drizzle uses promises): left as it is.
+    if (typeof values === 'function' || typeof callback === 'function') return (query as (...args: unknown[]) => unknown)(config, values, callback);
+    return query(config, values).catch((error: unknown) => {
+      const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
+      if (!isConnectionLost(error) || !(wasNeverSent(error) || isReadOnlyStatement(text))) throw error;
+      return query(config, values);
+    });
+  }) as typeof pool.query;
+}
+
+/**
+ * A transaction whose connection was lost before it began (at `begin`: nothing of it ran) is begun
+ * again, once. Once its work started it is never replayed (its callback may have done more than SQL):
+ * the error goes up as it is.
+ */
+function repeatTransactionsNotBegun(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    let begun = false;
+    try {
+      return await transaction(async (tx) => {
+        begun = true;
+        return work(tx);
+      }, config);
+    } catch (error) {
+      if (begun || !isConnectionLost(error)) throw error;
+      return transaction(work, config);
+    }
+  }) as Db['transaction'];
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalog } from '#contract/errors.ts';
-import { AppError } from '../errors.ts';
+import { isConnectionLost } from '../db/connection-loss.ts';
+import { AppError, RETRY_AFTER_SECONDS } from '../errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -23,6 +24,7 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ error: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -43,6 +45,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad content type, bad URL...) carry safe messages.
       return reply.status(error.statusCode).send({ error: error.message, code: 'bad_request:validation' });
+    }
+    // A write whose database connection died mid-statement (it may or may not have run; reads were
+    // repeated already, db/client.ts): the client may try again, and is told when.
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost during the request');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: errorCatalog['unavailable:database'].message, code: 'unavailable:database' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ error: errorCatalog['internal:unexpected'].message, code: 'internal:unexpected' });

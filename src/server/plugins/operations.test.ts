@@ -63,6 +63,7 @@ describe('operations', () => {
       expect((await inject(other.app, { method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
       const ready = await inject(other.app, { method: 'GET', url: '/api/health/ready' });
       expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json().checks.accepting).toBe('draining');
     } finally {
       await other.close();

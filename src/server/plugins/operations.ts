@@ -6,13 +6,12 @@ import metricsPlugin from 'fastify-metrics';
 import { sql } from 'drizzle-orm';
 import { errorCatalog } from '#contract/errors.ts';
 import type { Config } from '../config.ts';
+import { RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { RouteDurationHistogram } from './route-durations.ts';
 
-/** Seconds a refused client should wait before trying again (Retry-After). */
-export const RETRY_AFTER_SECONDS = 5;
 /** A key of the right shape that is never stored: reading its size proves the storage answers. */
 const STORAGE_PROBE_KEY = 'health/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000';
 const healthRoutes = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
@@ -33,11 +32,14 @@ export interface OperationsDeps {
   redis?: { ping(): Promise<void> };
 }
 
-function refuse(reply: FastifyReply, code: 'unavailable:overloaded' | 'unavailable:shutting_down'): FastifyReply {
+/** A draining instance's answer; the connection is closed, so a client's next request reaches another instance. */
+function refuseWhileDraining(reply: FastifyReply): FastifyReply {
+  const code = 'unavailable:shutting_down';
   return reply
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
     .header('cache-control', 'no-store')
+    .header('connection', 'close')
     .send({ error: errorCatalog[code].message, code });
 }
 
@@ -77,20 +79,14 @@ export function createReplyMetrics(registry: Registry): {
 }
 
 /**
- * Health, metrics, load shedding and draining (docs/production.md):
- * - GET /api/health/live: the process answers. GET /api/health/ready: the database and the storage
- *   answer and the instance is not shutting down (503 with each check's state otherwise).
- * - GET /metrics (Prometheus, fastify-metrics): request rates and latencies per route, open reply
- *   streams, replies being written, reply outcomes, tokens, jobs waiting. Behind METRICS_TOKEN;
- *   without one, served in development only.
+ * The refusals that come before any other work of a request, the session lookup included (app.ts registers
+ * them first, so a refused request costs no database statement):
+ * - While draining (a SIGTERM, start-server.ts, or any close), new requests get 503 with Retry-After,
+ *   readiness fails so the load balancer stops sending, and what is running finishes.
  * - While the event loop lags past LOAD_SHED_EVENT_LOOP_DELAY_MS, API requests other than health and
  *   metrics get 503 with Retry-After (@fastify/under-pressure) instead of queueing without end.
- * - While draining (a SIGTERM, start-server.ts), new requests get 503 with Retry-After, readiness
- *   fails so the load balancer stops sending, and what is running finishes.
  */
-export async function registerOperations(app: FastifyInstance, deps: OperationsDeps, registry: Registry): Promise<void> {
-  const { config, database, storage, jobs } = deps;
-  const ops = config.operations;
+export async function registerLoadGuards(app: FastifyInstance, ops: Config['operations']): Promise<void> {
   const state = {
     draining: false,
     startDraining() {
@@ -98,9 +94,12 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
     },
   };
   app.decorate('operations', state);
+  // A close without a drain first (SIGINT, tests) refuses new requests the same way: Fastify's own answer
+  // while closing (return503OnClosing, off in app.ts) has neither our shape nor Retry-After.
+  app.addHook('preClose', async () => state.startDraining());
 
   app.addHook('onRequest', async (request, reply) => {
-    if (state.draining && !healthRoutes.has(request.routeOptions.url ?? '')) return refuse(reply, 'unavailable:shutting_down');
+    if (state.draining && !healthRoutes.has(request.routeOptions.url ?? '')) return refuseWhileDraining(reply);
   });
 
   if (ops.loadShedEventLoopDelayMs > 0) {
@@ -120,10 +119,25 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
       }) as unknown as FastifyUnderPressureOptions['pressureHandler'],
     });
   }
+}
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
-  app.get('/api/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/api/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+/**
+ * Health and metrics (docs/production.md), after registerLoadGuards:
+ * - GET /api/health/live: the process answers. GET /api/health/ready: the database and the storage
+ *   answer and the instance is not shutting down (503 with each check's state and Retry-After otherwise).
+ * - GET /metrics (Prometheus, fastify-metrics): request rates and latencies per route, open reply
+ *   streams, replies being written, reply outcomes, tokens, jobs waiting. Behind METRICS_TOKEN;
+ *   without one, served in development only.
+ */
+export async function registerOperations(app: FastifyInstance, deps: OperationsDeps, registry: Registry): Promise<void> {
+  const { config, database, storage, jobs } = deps;
+  const ops = config.operations;
+  const state = app.operations;
+  const publicRoute = { access: 'public' as const };
+
+  app.get('/api/health', { schema: { hide: true }, config: publicRoute }, async () => ({ ok: true }));
+  app.get('/api/health/live', { schema: { hide: true }, config: publicRoute }, async () => ({ status: 'ok' }));
+  app.get('/api/health/ready', { schema: { hide: true }, config: publicRoute }, async (_request, reply) => {
     const check = async (run: () => Promise<unknown>) => {
       try {
         await run();
@@ -140,6 +154,7 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
     ]);
     const checks = { database: db, storage: files, ...(redis ? { redis } : {}), accepting: state.draining ? ('draining' as const) : ('ok' as const) };
     const ready = Object.values(checks).every((value) => value === 'ok');
+    if (!ready) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not_ready', checks });
   });
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingTestApp, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { attachAndAnalyse } from '#tests/helpers/documents-api.ts';
+import { errorCatalog } from '#contract/errors.ts';
+import { MAX_JSON_DEPTH } from '#contract/limits.ts';
+import { jsonBodyLimits } from '#server/plugins/json-body.ts';
 import { anyJson, fuzzed, hostileString, type JsonSchema } from '#tests/helpers/schema-arbitrary.ts';
 import { signUpVerifiedUser } from '#tests/helpers/test-app.ts';
 
@@ -130,4 +133,50 @@ describe('fuzz of every operation in the OpenAPI document', () => {
     await t.app.jobs.runUntilIdle();
     console.warn(`fuzz (seed ${seed}): ${operations.length} operations, answers by status ${JSON.stringify(statuses)}`);
   }, budgetMs + 60_000);
+});
+
+/**
+ * Issue 28, must-deliver 5: bodies built to cost the parser, sent to every operation that takes a body,
+ * signed in and anonymously. Each is refused cleanly, in the contract's shape: too deep (400, under every
+ * route's size limit, so only the depth refuses it), too large (413, over the largest limit any route has),
+ * or first 401 for an anonymous caller on a route that needs a session (403 for a non-admin on an admin route).
+ */
+describe('nested and oversized bodies on every operation', () => {
+  const depth = (levels: number, open: string, close: string) => open.repeat(levels) + close.repeat(levels);
+  const hostileBodies = [
+    { name: 'arrays nested 5,000 deep', text: depth(5_000, '[', ']'), code: 'bad_request:json_depth' as const },
+    { name: 'objects nested 2,000 deep', text: depth(2_000, '{"a":', '}').replace(/:}/, ':1}'), code: 'bad_request:json_depth' as const },
+    { name: `arrays nested ${MAX_JSON_DEPTH + 1} deep`, text: depth(MAX_JSON_DEPTH + 1, '[', ']'), code: 'bad_request:json_depth' as const },
+    { name: 'a flat body over the largest limit', text: JSON.stringify({ content: 'x'.repeat(jsonBodyLimits.ceiling) }), code: 'payload_too_large:body' as const },
+  ];
+
+  it('refuses each with 400 or 413 and the contract’s message (or 401/403 where the caller may not call the route)', async () => {
+    expect(hostileBodies[0]!.text.length).toBeLessThan(jsonBodyLimits.floor);
+    expect(hostileBodies[1]!.text.length).toBeLessThan(jsonBodyLimits.floor);
+    const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).filter((operation) => operation.method !== 'GET');
+    expect(operations.length).toBeGreaterThan(20);
+    const unexpected: string[] = [];
+    for (const operation of operations) {
+      const url = operation.pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, ids[i % ids.length]!), operation.path);
+      for (const body of hostileBodies) {
+        for (const anonymous of [false, true]) {
+          const response = await t.app.inject({
+            method: operation.method as 'POST',
+            url,
+            headers: { 'content-type': 'application/json', ...(anonymous ? {} : { cookie }) },
+            payload: body.text,
+          });
+          // Who may call the route is decided first: anonymously 401, and 403 for the (non-admin) fuzzing user on admin routes.
+          const refusals = [
+            { status: errorCatalog[body.code].status, code: body.code },
+            ...(anonymous ? [{ status: 401, code: 'unauthorized:auth' }] : operation.path.startsWith('/api/admin/') ? [{ status: 403, code: 'forbidden:auth' }] : []),
+          ];
+          const answer = response.json() as { error?: string; code?: string };
+          const clean = refusals.some((refusal) => response.statusCode === refusal.status && answer.code === refusal.code && answer.error === errorCatalog[refusal.code as keyof typeof errorCatalog].message);
+          if (!clean) unexpected.push(`${operation.method} ${operation.path} ${body.name}${anonymous ? ' (anonymous)' : ''}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicRoute } from '../plugins/route-access.ts';
 import { LOCAL_UPLOAD_PATH, type LocalObjectStorage } from './local-storage.ts';
 import { UploadRefused } from './object-storage.ts';
 
@@ -13,7 +14,7 @@ export async function localUploadRoutes(app: FastifyInstance, { storage, admits 
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   app.put<{ Params: { '*': string }; Querystring: { expires?: string; max?: string; signature?: string } }>(
     `${LOCAL_UPLOAD_PATH}*`,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: publicRoute },
     async (request, reply) => {
       const key = request.params['*'];
       try {

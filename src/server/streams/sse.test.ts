@@ -14,7 +14,7 @@ beforeAll(async () => {
     reply.header('x-from-hook', 'kept');
   });
   app.get('/events', async (request, reply) => {
-    const connection = connections.start(request, reply);
+    const connection = connections.start(request, reply, 'account-a');
     connection.send('delta', 5, { text: 'hello' });
     connection.onClose(() => (closedByClient += 1));
   });
@@ -73,7 +73,7 @@ describe('a finished stream’s connection', () => {
     const server = Fastify({ logger: false });
     const own = new SseConnections(30_000);
     server.get('/reply', async (request, reply) => {
-      const connection = own.start(request, reply);
+      const connection = own.start(request, reply, 'account-a');
       connection.send('done', 1, { status: 'complete' });
       connection.end();
     });

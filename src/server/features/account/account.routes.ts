@@ -16,6 +16,7 @@ import { messageResponseSchema, publicUserSchema } from '#contract/auth.ts';
 import { chatDefaultsResponseSchema, chatUsageResponseSchema, updateChatDefaultsInputSchema, userParamsSchema } from '#contract/chat.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { publicRoute } from '#server/plugins/route-access.ts';
 import { callerOf, clearSessionCookie, sessionToken } from '#server/plugins/session.ts';
 import type { AccountServiceDeps } from './account-deps.ts';
 import * as account from './account.service.ts';
@@ -90,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountServiceDeps }> 
     '/api/objects/upload',
     {
       schema: { tags, summary: 'Upload URL for a profile picture', body: objectUploadInputSchema, response: { 200: objectUploadResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
-      config: rateLimitConfig(config.rateLimits.signupPerHour, 60),
+      config: { ...rateLimitConfig(config.rateLimits.signupPerHour, 60), ...publicRoute },
     },
     async (request) => ({ uploadURL: await pictures.createPictureUpload(deps, request.user, request.body.size) }),
   );
@@ -99,14 +100,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountServiceDeps }> 
     '/api/profile-pictures',
     {
       schema: { tags, body: profilePictureInputSchema, response: { 200: profilePictureResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema, ...errors } },
-      config: rateLimitConfig(config.rateLimits.signupPerHour, 60),
+      config: { ...rateLimitConfig(config.rateLimits.signupPerHour, 60), ...publicRoute },
     },
     async (request) => ({ objectPath: await pictures.processProfilePicture(deps, request.user, request.body.profilePictureURL) }),
   );
 
   app.get(
     '/api/objects/avatars/:owner/:id',
-    { schema: { tags, summary: 'A profile picture (WebP)', params: avatarParamsSchema, querystring: avatarQuerySchema, response: { 404: errorResponseSchema } } },
+    { schema: { tags, summary: 'A profile picture (WebP)', params: avatarParamsSchema, querystring: avatarQuerySchema, response: { 404: errorResponseSchema } }, config: publicRoute },
     async (request, reply) => {
       const stream = await pictures.openAvatar(deps, request.params.owner, request.params.id, request.query.size ?? 'large');
       // A picture's path changes with every new picture: what is at one path never changes.

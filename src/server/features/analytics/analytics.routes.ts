@@ -4,6 +4,7 @@ import { pageViewReportQuerySchema, pageViewReportSchema } from '#contract/analy
 import { pageViewInputSchema } from '#contract/consent.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { adminRoute, publicRoute } from '#server/plugins/route-access.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { type AnalyticsDeps, pageViewReport, recordPageView } from './analytics.service.ts';
 
@@ -17,7 +18,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }> = a
         response: { 204: z.null(), 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
       // Generous: a person clicking around quickly, never a flood into the logs.
-      config: rateLimitConfig(120, 1, 'rate_limit:general'),
+      config: { ...rateLimitConfig(120, 1, 'rate_limit:general'), ...publicRoute },
     },
     async (request, reply) => {
       await recordPageView(deps, request.body.path, request.user);
@@ -34,6 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: AnalyticsDeps }> = a
         querystring: pageViewReportQuerySchema,
         response: { 200: pageViewReportSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
+      config: adminRoute,
     },
     async (request) => pageViewReport(deps, requireUser(request), request.query),
   );

@@ -13,6 +13,7 @@ import {
 import { errorResponseSchema } from '#contract/errors.ts';
 import type { User } from '#server/db/schema.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { publicRoute } from '#server/plugins/route-access.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '#server/plugins/session.ts';
 import type { AuthDeps, SignUpDeps } from './auth.service.ts';
 import * as auth from './auth.service.ts';
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     '/api/auth/signup',
     {
       schema: { tags: ['auth'], body: signUpInputSchema, response: { 201: authUserResponseSchema, ...errors } },
-      config: rateLimitConfig(limits.signupPerHour, 60),
+      config: { ...rateLimitConfig(limits.signupPerHour, 60), ...publicRoute },
     },
     async (request, reply) => {
       const { user, session } = await auth.signUp(deps, request.body, request.headers['user-agent'] ?? null);
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     '/api/auth/signin',
     {
       schema: { tags: ['auth'], body: signInInputSchema, response: { 200: authUserResponseSchema, ...errors } },
-      config: rateLimitConfig(limits.authPerMinute, 1),
+      config: { ...rateLimitConfig(limits.authPerMinute, 1), ...publicRoute },
     },
     async (request, reply) => {
       const { user, session } = await auth.signIn(deps, request.body, request.headers['user-agent'] ?? null);
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: messageResponseSchema, 403: errorResponseSchema } } }, async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: messageResponseSchema, 403: errorResponseSchema } }, config: publicRoute }, async (request, reply) => {
     await auth.logout(deps, sessionToken(request, config));
     clearSessionCookie(reply, config);
     return { message: authResponses.loggedOut };
@@ -81,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     '/api/auth/forgot-password',
     {
       schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: messageResponseSchema, ...errors } },
-      config: rateLimitConfig(limits.authPerMinute, 1),
+      config: { ...rateLimitConfig(limits.authPerMinute, 1), ...publicRoute },
     },
     async (request) => {
       // Answered at once; the lookup, the token and the e-mail follow (auth.service.ts says why).
@@ -97,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     '/api/auth/reset-password',
     {
       schema: { tags: ['auth'], body: resetPasswordInputSchema, response: { 200: messageResponseSchema, ...errors } },
-      config: rateLimitConfig(limits.authPerMinute, 1),
+      config: { ...rateLimitConfig(limits.authPerMinute, 1), ...publicRoute },
     },
     async (request) => {
       await auth.resetPassword(deps, request.body);
@@ -110,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
     '/api/auth/verify-email',
     {
       schema: { tags: ['auth'], body: verifyEmailInputSchema, response: { 200: messageResponseSchema, ...errors } },
-      config: rateLimitConfig(limits.authPerMinute, 1),
+      config: { ...rateLimitConfig(limits.authPerMinute, 1), ...publicRoute },
     },
     async (request) => ({ message: await auth.verifyEmail(deps, request.body) }),
   );

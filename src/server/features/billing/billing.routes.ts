@@ -14,6 +14,7 @@ import {
 import { errorResponseSchema } from '#contract/errors.ts';
 import { createStripeGateway } from '#server/billing/stripe-gateway.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { publicRoute } from '#server/plugins/route-access.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { handleStripeWebhook } from './billing-webhook.ts';
@@ -40,7 +41,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: Omit<BillingDeps, 'gat
   // Creating subscriptions talks to Stripe: a per-address limit keeps a script from making thousands.
   const writeLimit = rateLimitConfig(30, 1, 'rate_limit:general');
 
-  app.get('/api/stripe-config', { schema: { tags: ['billing'], response: { 200: stripeConfigResponseSchema } } }, async () => billing.stripeConfig(deps));
+  app.get('/api/stripe-config', { schema: { tags: ['billing'], response: { 200: stripeConfigResponseSchema } }, config: publicRoute }, async () => billing.stripeConfig(deps));
 
   app.post(
     '/api/create-embedded-subscription',
@@ -86,7 +87,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: Omit<BillingDeps, 'gat
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/stripe/webhook', { schema: { hide: true } }, async (request) =>
+    // Stripe signs it, not a session; its events are larger than the JSON routes' default limit allows.
+    scope.post('/api/stripe/webhook', { schema: { hide: true }, config: publicRoute, bodyLimit: 1024 * 1024 }, async (request) =>
       handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
     );
   });

@@ -105,10 +105,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
   // Server-Sent Events: the owner check happens before the first byte; after that, errors become an 'error' event.
   app.get(
     '/api/chat-sessions/:id/messages/:messageId/stream',
-    { schema: { tags, params: chatMessageParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema } } },
+    { schema: { tags, params: chatMessageParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema } } },
     async (request, reply) => {
       await messages.assertStreamable(deps, callerOf(request), request.params.id, request.params.messageId);
-      const connection = app.eventStreams.start(request, reply);
+      const connection = app.eventStreams.start(request, reply, callerOf(request).user.id);
       try {
         const follower = await app.replies.follow(request.params.messageId, parseLastEventId(request.headers['last-event-id']), connection);
         connection.onClose(() => follower.stop());

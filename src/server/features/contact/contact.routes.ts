@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactInputSchema, contactNotices, contactResponseSchema } from '#contract/contact.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
+import { publicRoute } from '#server/plugins/route-access.ts';
 import { type ContactDeps, submitContactMessage } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async (app, { deps }) => {
@@ -13,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
         body: contactInputSchema,
         response: { 201: contactResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
-      config: rateLimitConfig(deps.config.rateLimits.contactPerHour, 60, 'rate_limit:general'),
+      config: { ...rateLimitConfig(deps.config.rateLimits.contactPerHour, 60, 'rate_limit:general'), ...publicRoute },
     },
     async (request, reply) => {
       await submitContactMessage(deps, request.body, request.user?.id ?? null);

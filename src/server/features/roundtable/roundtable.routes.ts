@@ -14,6 +14,7 @@ import {
 } from '#contract/roundtable.ts';
 import { exportQuerySchema } from '#contract/history.ts';
 import { AppError } from '#server/errors.ts';
+import { adminRoute } from '#server/plugins/route-access.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import { parseRoundtableEventId } from './roundtable-view.ts';
 import * as service from './roundtable.service.ts';
@@ -70,10 +71,10 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
   // Server-Sent Events: the owner check happens before the first byte; after that, errors become an 'error' event.
   app.get(
     '/api/roundtables/:id/stream',
-    { schema: { tags, params: roundtableParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema } } },
+    { schema: { tags, params: roundtableParamsSchema, response: { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema } } },
     async (request, reply) => {
       await service.assertStreamable(deps, callerOf(request), request.params.id);
-      const connection = app.eventStreams.start(request, reply);
+      const connection = app.eventStreams.start(request, reply, callerOf(request).user.id);
       try {
         const follower = await deps.runner.follow(request.params.id, parseRoundtableEventId(request.headers['last-event-id']), connection);
         connection.onClose(() => follower.stop());
@@ -106,7 +107,7 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
 
   app.get(
     '/api/admin/roundtables/usage',
-    { schema: { tags, summary: 'Tokens roundtables spent per UTC day (admins only)', querystring: roundtableUsageQuerySchema, response: { 200: roundtableUsageSchema, ...errors } } },
+    { config: adminRoute, schema: { tags, summary: 'Tokens roundtables spent per UTC day (admins only)', querystring: roundtableUsageQuerySchema, response: { 200: roundtableUsageSchema, ...errors } } },
     async (request) => service.roundtableUsage(deps, callerOf(request), request.query.days),
   );
 };
