@@ -6,6 +6,7 @@ import { cn } from '#client/lib/class-names.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
 import { MessageActions, type MessageHandlers } from './message-actions.tsx';
 import { MessageMarkdown } from './message-markdown.tsx';
+import { ToolActivityList } from './tool-activity.tsx';
 import { TypingDots } from './typing-indicator.tsx';
 
 /**
@@ -92,6 +93,7 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
   const streaming = message.status === 'streaming';
   const { isDemo, note, body } = splitDemoMarker(message.content, streaming);
   const advisor = message.executiveRole ?? 'Advisor';
+  const tools = message.tools ?? [];
   const waiting = streaming && !body;
   return (
     <article
@@ -120,7 +122,8 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
           {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
-          {waiting ? (
+          {tools.length > 0 ? <ToolActivityList tools={tools} /> : null}
+          {waiting && tools.some((tool) => tool.status === 'running') ? null : waiting ? (
             <TypingDots label={`${advisor} is thinking`} />
           ) : (
             // Until the Markdown renderer is here (rare: it is preloaded), the dots of a reply on its way.
