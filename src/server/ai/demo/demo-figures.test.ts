@@ -34,3 +34,18 @@ describe('demoCalculation', () => {
     expect(lines[0]).toBe('**Computed from your figures:** **Runway: 14.2 months** (from cash 2,400,000, monthly net burn 169,000).');
   });
 });
+
+describe('demoCalculation for a forecast', () => {
+  it('projects base, upside and downside from a starting value and a growth rate', () => {
+    expect(demoCalculation('Forecast our revenue of $2M growing 20% a year for the next 5 years')).toEqual({
+      operation: 'scenarios',
+      label: 'Revenue',
+      startValue: 2_000_000,
+      periods: 5,
+      periodName: 'year',
+      base: 0.2,
+      upside: 0.25,
+      downside: 0.15,
+    });
+  });
+});

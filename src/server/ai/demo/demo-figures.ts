@@ -60,6 +60,20 @@ export function demoCalculation(question: string, documents: readonly DemoDocume
     const years = Number(growth[3]);
     if (start && end && !start.percent && !end.percent && start.value > 0 && years > 0) return { operation: 'cagr', startValue: start.value, endValue: end.value, years };
   }
+  // A forecast from a starting value and a growth rate: base, upside and downside (5 points either side).
+  if (/\bforecast|\bproject(?:ion|ions)?\b|\bscenarios?\b/.test(lower)) {
+    const start = /\b(?:revenue|sales|arr|income|bookings)\b[^\d$€£\n]{0,30}([$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|mm|bn|million|thousand)?)/i.exec(question);
+    const rate = /\b(\d{1,3}(?:\.\d+)?)\s?%\s*(?:a|per|each|every)?\s*(year|quarter|month)/i.exec(question) ?? /\bgrow(?:ing|s|th)?\b[^\d\n]{0,20}(\d{1,3}(?:\.\d+)?)\s?%/i.exec(question);
+    const amount = start ? parseAmount(start[1]!.trim()) : null;
+    if (amount && !amount.percent && rate) {
+      const growth = Number(rate[1]) / 100;
+      const periodName = (rate[2]?.toLowerCase() as 'year' | 'quarter' | 'month' | undefined) ?? 'year';
+      const horizon = /\b(?:next|over|for)\s+(\d{1,2})\s+(?:years?|quarters?|months?)\b/i.exec(question);
+      const periods = Math.min(Math.max(Number(horizon?.[1] ?? 5), 1), 24);
+      const round = (value: number) => Math.round(value * 1000) / 1000;
+      return { operation: 'scenarios', label: 'Revenue', startValue: amount.value, periods, periodName, base: round(growth), upside: round(growth + 0.05), downside: round(growth - 0.05) };
+    }
+  }
   return null;
 }
 
