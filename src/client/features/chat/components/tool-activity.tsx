@@ -1,5 +1,5 @@
 import { AlertTriangle, Calculator, Copy, Globe, ImageDown } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { Calculation } from '#contract/calculate.ts';
 import type { ToolActivity } from '#contract/tools.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -39,12 +39,16 @@ async function copyChartImage(svg: SVGSVGElement): Promise<void> {
   }
 }
 
-const seriesColours = ['#2563eb', '#16a34a', '#dc2626', '#9333ea'];
+const seriesColours = ['#2563eb', '#9333ea', '#0d9488', '#ea580c'];
+/** Scenario cases keep their meaning in colour: the downside red, the base blue, the upside green. */
+const caseColours: Record<string, string> = { Downside: '#dc2626', Base: '#2563eb', Upside: '#16a34a' };
+const colourOf = (name: string, index: number) => caseColours[name] ?? seriesColours[index % seriesColours.length]!;
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A line or bar chart of a calculation's series, drawn as SVG (no chart library: a handful of points). */
-function CalculationChart({ chart, title }: { chart: NonNullable<Calculation['chart']>; title: string }) {
+function CalculationChart({ chart, title, footer }: { chart: NonNullable<Calculation['chart']>; title: string; footer: (copyImage: () => void) => ReactNode }) {
   const ref = useRef<SVGSVGElement>(null);
-  const width = 480;
+  const width = 420;
   const height = 200;
   const pad = { left: 56, right: 12, top: 12, bottom: 28 };
   const values = chart.series.flatMap((s) => s.values);
@@ -59,26 +63,26 @@ function CalculationChart({ chart, title }: { chart: NonNullable<Calculation['ch
     <figure className="mt-2">
       <svg ref={ref} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl text-muted-foreground" role="img" aria-label={`${title}: ${chart.kind} chart of ${chart.series.map((s) => s.name).join(', ')}`}>
         <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.4} />
-        <text x={pad.left - 6} y={y(max) + 4} textAnchor="end" fontSize="10" fill="currentColor">
-          {formatFigure({ value: max, unit: 'number' })}
+        <text x={pad.left - 6} y={y(max) + 4} textAnchor="end" fontSize="12" fill="currentColor">
+          {compact.format(max)}
         </text>
-        <text x={pad.left - 6} y={y(min) + 4} textAnchor="end" fontSize="10" fill="currentColor">
-          {formatFigure({ value: min, unit: 'number' })}
+        <text x={pad.left - 6} y={y(min) + 4} textAnchor="end" fontSize="12" fill="currentColor">
+          {compact.format(min)}
         </text>
         {chart.labels.map((label, i) =>
           i % every === 0 ? (
-            <text key={label + i} x={x(i)} y={height - 8} textAnchor="middle" fontSize="10" fill="currentColor">
+            <text key={label + i} x={x(i)} y={height - 8} textAnchor="middle" fontSize="12" fill="currentColor">
               {label}
             </text>
           ) : null,
         )}
         {chart.series.map((series, s) =>
           chart.kind === 'line' ? (
-            <polyline key={series.name} fill="none" stroke={seriesColours[s % seriesColours.length]} strokeWidth={2} points={series.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+            <polyline key={series.name} fill="none" stroke={colourOf(series.name, s)} strokeWidth={2} points={series.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
           ) : (
             series.values.map((v, i) => {
               const barWidth = Math.max(2, (width - pad.left - pad.right) / Math.max(1, n) / (chart.series.length + 1));
-              return <rect key={`${series.name}-${i}`} x={x(i) + s * barWidth - barWidth / 2} y={Math.min(y(v), y(0))} width={barWidth} height={Math.abs(y(v) - y(0))} fill={seriesColours[s % seriesColours.length]} />;
+              return <rect key={`${series.name}-${i}`} x={x(i) + s * barWidth - barWidth / 2} y={Math.min(y(v), y(0))} width={barWidth} height={Math.abs(y(v) - y(0))} fill={colourOf(series.name, s)} />;
             })
           ),
         )}
@@ -86,21 +90,32 @@ function CalculationChart({ chart, title }: { chart: NonNullable<Calculation['ch
       <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         {chart.series.map((series, s) => (
           <span key={series.name} className="inline-flex items-center gap-1">
-            <span className="inline-block size-2.5 rounded-sm" style={{ backgroundColor: seriesColours[s % seriesColours.length] }} aria-hidden />
+            <span className="inline-block size-2.5 rounded-sm" style={{ backgroundColor: colourOf(series.name, s) }} aria-hidden />
             {series.name}
           </span>
         ))}
-        <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => ref.current && void copyChartImage(ref.current)}>
-          <ImageDown aria-hidden />
-          Copy image
-        </Button>
       </figcaption>
+      {footer(() => ref.current && void copyChartImage(ref.current))}
     </figure>
   );
 }
 
 /** One calculation: its results first, then the inputs they came from, then its table and chart. */
 function CalculationView({ calculation }: { calculation: Calculation }) {
+  const footer = (copyImage?: () => void) => (
+    <div className="mt-1 flex flex-wrap items-center gap-1">
+      <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => void copyText(calculationCsv(calculation), 'CSV')}>
+        <Copy aria-hidden />
+        Copy CSV
+      </Button>
+      {copyImage ? (
+        <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={copyImage}>
+          <ImageDown aria-hidden />
+          Copy image
+        </Button>
+      ) : null}
+    </div>
+  );
   return (
     <div className="min-w-0 flex-1">
       <p className="font-medium text-foreground">
@@ -135,7 +150,7 @@ function CalculationView({ calculation }: { calculation: Calculation }) {
                 <tr key={r}>
                   {row.map((cell, c) => (
                     <td key={c} className="border-b border-border/60 px-2 py-1">
-                      {typeof cell === 'number' ? formatFigure({ value: cell, unit: 'number' }) : (cell ?? '')}
+                      {typeof cell === 'number' ? formatFigure({ value: Math.abs(cell) >= 1000 ? Math.round(cell) : cell, unit: 'number' }) : (cell ?? '')}
                     </td>
                   ))}
                 </tr>
@@ -144,11 +159,7 @@ function CalculationView({ calculation }: { calculation: Calculation }) {
           </table>
         </div>
       ) : null}
-      {calculation.chart ? <CalculationChart chart={calculation.chart} title={calculation.title} /> : null}
-      <Button variant="ghost" size="sm" className="mt-1 h-7 px-2 text-xs" onClick={() => void copyText(calculationCsv(calculation), 'CSV')}>
-        <Copy aria-hidden />
-        Copy CSV
-      </Button>
+      {calculation.chart ? <CalculationChart chart={calculation.chart} title={calculation.title} footer={footer} /> : footer()}
     </div>
   );
 }
