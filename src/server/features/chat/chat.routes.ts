@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   assistantMessageResponseSchema,
@@ -25,7 +24,7 @@ import {
 } from '#contract/chat.ts';
 import { errorCatalog, errorResponseSchema } from '#contract/errors.ts';
 import { deleteChatSessionsResponseSchema } from '#contract/history.ts';
-import { AppError } from '#server/errors.ts';
+import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as messages from './messages.service.ts';
 import { parseLastEventId } from './replies/index.ts';
@@ -42,22 +41,11 @@ const errors = {
 };
 const tags = ['chat'];
 
-/** Every route that calls the model (send, retry, regenerate, title) is limited per account per minute, whatever the plan. */
-function sendRateLimit(perMinute: number) {
-  return {
-    rateLimit: {
-      max: perMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-      errorResponseBuilder: () => new AppError('rate_limit:general'),
-    },
-  };
-}
-
 /** HTTP only: conversations, their messages and the replies' streams. Needs the reply engine plugin registered first. */
 export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, 'replies'> }> = async (app, { deps: base }) => {
   const deps: sessions.ChatDeps = { ...base, replies: app.replies };
-  const sendLimit = sendRateLimit(base.config.rateLimits.chatPerMinute);
+  // Every route that calls the model (send, retry, regenerate, title) is limited per account per minute, whatever the plan.
+  const sendLimit = perAccountRateLimit(base.config.rateLimits.chatPerMinute);
 
   app.post(
     '/api/chat-sessions',

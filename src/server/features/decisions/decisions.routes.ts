@@ -12,7 +12,7 @@ import {
 } from '#contract/decisions.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import type { Clock } from '#server/clock.ts';
-import { AppError } from '#server/errors.ts';
+import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import type { ChatDeps } from '#server/features/chat/index.ts';
 import * as decisions from './decisions.service.ts';
@@ -57,14 +57,7 @@ export const decisionRoutes: FastifyPluginAsyncZod<{ deps: Omit<ChatDeps, 'repli
     '/api/decisions/:id/follow-up',
     {
       schema: { tags, params: decisionParamsSchema, response: { 201: followUpResponseSchema, ...errors, 502: errorResponseSchema } },
-      config: {
-        rateLimit: {
-          max: base.config.rateLimits.chatPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-          errorResponseBuilder: () => new AppError('rate_limit:general'),
-        },
-      },
+      config: perAccountRateLimit(base.config.rateLimits.chatPerMinute),
     },
     async (request, reply) => reply.status(201).send(await decisions.startFollowUp(deps, callerOf(request), request.params.id)),
   );

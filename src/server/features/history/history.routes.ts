@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '#contract/errors.ts';
@@ -12,7 +11,7 @@ import {
   listChatSessionsQuerySchema,
   listChatSessionsResponseSchema,
 } from '#contract/history.ts';
-import { AppError } from '#server/errors.ts';
+import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as history from './history.service.ts';
 
@@ -27,14 +26,7 @@ const memoFile = z
   .describe('The decision memo: one A4 page (application/pdf) with format=pdf, Markdown (text/markdown) with format=md');
 
 /** A PDF is made on the server's CPU: a few per minute per account is plenty for people, and bounds abuse. */
-const exportRateLimit = {
-  rateLimit: {
-    max: 20,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-    errorResponseBuilder: () => new AppError('rate_limit:general'),
-  },
-};
+const exportRateLimit = perAccountRateLimit(20);
 
 export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }> = async (app, { deps }) => {
   app.get(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +12,7 @@ import {
   roundtableUsageSchema,
 } from '#contract/roundtable.ts';
 import { exportQuerySchema } from '#contract/history.ts';
-import { AppError } from '#server/errors.ts';
+import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { adminRoute } from '#server/plugins/route-access.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import { parseRoundtableEventId } from './roundtable-view.ts';
@@ -37,20 +36,9 @@ export const roundtableRoutes = fp<RoundtableRoutesOptions>(
   { name: 'roundtable-routes', dependencies: ['roundtables'] },
 );
 
-/** Every route that convenes model calls is limited per account per minute. */
-function createRateLimit(perMinute: number) {
-  return {
-    rateLimit: {
-      max: perMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-      errorResponseBuilder: () => new AppError('rate_limit:general'),
-    },
-  };
-}
-
 const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (app, { deps }) => {
-  const limit = createRateLimit(deps.config.rateLimits.chatPerMinute);
+  // Every route that convenes model calls is limited per account per minute.
+  const limit = perAccountRateLimit(deps.config.rateLimits.chatPerMinute);
 
   app.post(
     '/api/chat-sessions/:id/roundtables',
