@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
 import { roundtableText } from '../../src/contract/roundtable.ts';
+import { sidebarText } from '../../src/contract/history-text.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { usePremium } from './history-helpers.ts';
 
@@ -87,4 +88,24 @@ test('a Free user sees the roundtable formats and is offered Premium', async ({ 
   await expect(dialog).toContainText(roundtableText.premiumOnly);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('radio', { name: '1-on-1' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('a head-to-head names the conversation: the header shows the title the sidebar shows, and history labels it Head-to-head (issue 29, point 13)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await usePremium(page);
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Head-to-head' }).click();
+  const input = page.getByPlaceholder(roundtableText.askPlaceholder);
+  await input.fill('Do we take it or leave it?');
+  await input.press('Enter');
+  const title = 'Head-to-head: Do we take it or leave it';
+  await expect(page.getByTestId('conversation-title')).toHaveText(title);
+  await expect(page.getByRole('navigation', { name: sidebarText.label }).getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByTestId('roundtable').first()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+
+  await page.goto('/history');
+  const card = page.getByTestId('history-card').filter({ hasText: title });
+  await expect(card.getByTestId('history-head-to-head-badge')).toHaveText(roundtableText.headToHeadBadge);
+  await expect(card.getByTestId('history-roundtable-badge')).toHaveCount(0);
 });
