@@ -86,6 +86,8 @@ export const chatText = {
   },
   speechNotSupported: { title: 'Not Supported', description: 'Speech recognition is not supported in this browser.' },
   speechFailed: { title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.' },
+  /** The read-aloud button on each reply (issue 29, point 17). */
+  readAloudReply: { read: 'Read aloud', stop: 'Stop reading' },
   readAloudNotSupported: { title: 'Audio Not Supported', description: 'Reading replies aloud is not supported in this browser.' },
   paymentSucceeded: (appName: string) => ({ title: 'Payment Successful!', description: `Welcome to ${appName} Premium! Every advisor, history and export are now yours.` }),
   checkoutCancelled: { title: 'Subscription Cancelled', description: 'Checkout was cancelled. You have not been charged.' },

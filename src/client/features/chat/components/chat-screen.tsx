@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import { chatText } from '#contract/chat-text.ts';
 import type { ChatMessageDto, ChatSessionDto, ChatUsage } from '#contract/chat.ts';
@@ -19,6 +19,7 @@ import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
+import { stopReading, toggleReading } from '../hooks/use-read-reply.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
 import { useRepliesReady } from '../hooks/use-replies-ready.ts';
 import { useReplyStream } from '../hooks/use-reply-stream.ts';
@@ -114,11 +115,14 @@ function ChatWorkspace({
   // An edit belongs to its conversation: opening another one leaves it.
   const [editTarget, setEditing] = useState<ChatMessageDto | null>(null);
   const editing = editTarget && editTarget.sessionId === sessionId ? editTarget : null;
+  // A reply being read aloud (its own button) stops when another conversation opens or the screen goes.
+  useEffect(() => stopReading, [sessionId]);
   const handlers = useMemo(
     () => ({
       ...actions,
       remove: setToDelete,
       saveDecision: decisions.save,
+      readAloud: toggleReading,
       secondOpinion: {
         premium: user.isPremium,
         ask: (message: ChatMessageDto, executiveRole: string) => {
