@@ -109,3 +109,54 @@ test('a head-to-head names the conversation: the header shows the title the side
   await expect(card.getByTestId('history-head-to-head-badge')).toHaveText(roundtableText.headToHeadBadge);
   await expect(card.getByTestId('history-roundtable-badge')).toHaveCount(0);
 });
+
+test('a roundtable follows the newest text while the reader stays at the end, "Jump to latest" covers no text, and the synthesis ends in view (issue 29, point 12)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await usePremium(page);
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Roundtable' }).click();
+  // How far the transcript's end is below the view, at every frame while the table runs.
+  await page.evaluate(() => {
+    const w = window as unknown as { farthest: number; frames: number };
+    w.farthest = 0;
+    w.frames = 0;
+    const sample = () => {
+      const main = document.querySelector('main#main');
+      const table = document.querySelector('[data-testid="roundtable"]');
+      if (main && table && table.getAttribute('data-status') === 'running' && document.querySelector('[data-testid="roundtable-turn"]')) {
+        w.farthest = Math.max(w.farthest, main.scrollHeight - main.scrollTop - main.clientHeight);
+        w.frames += 1;
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const input = page.getByPlaceholder(roundtableText.askPlaceholder);
+  await input.fill('Should we expand into the German market next year?');
+  await input.press('Enter');
+  const table = page.getByTestId('roundtable').first();
+  await expect(table).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  const { farthest, frames } = await page.evaluate(() => window as unknown as { farthest: number; frames: number });
+  expect(frames).toBeGreaterThan(10);
+  // Within a line or two of the end at every frame: the view went down with the text.
+  expect(farthest).toBeLessThan(100);
+
+  // The synthesis ends in view, above the message box.
+  const main = page.locator('main#main');
+  const view = (await main.boundingBox())!;
+  const synthesis = (await table.getByTestId('roundtable-synthesis').boundingBox())!;
+  expect(synthesis.y + synthesis.height).toBeLessThanOrEqual(view.y + view.height + 1);
+
+  // Scrolled up, the reader gets "Jump to latest", which sits below the transcript, over none of its text.
+  await main.hover();
+  await page.mouse.wheel(0, -1500);
+  const jump = page.getByTestId('jump-to-latest');
+  await expect(jump).toBeVisible();
+  const button = (await jump.boundingBox())!;
+  const shrunk = (await main.boundingBox())!;
+  expect(button.y).toBeGreaterThanOrEqual(shrunk.y + shrunk.height - 1);
+  await jump.click();
+  await expect(jump).toBeHidden();
+  await expect.poll(() => main.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+});

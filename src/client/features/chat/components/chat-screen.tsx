@@ -36,6 +36,7 @@ import { ChatHeader } from './chat-header.tsx';
 import { ChatInputPanel } from './chat-input-panel.tsx';
 import { ConfirmDeleteMessage } from './confirm-delete-message.tsx';
 import { JumpToLatest } from './jump-to-latest.tsx';
+import { RecentConversations } from './recent-conversations.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
@@ -249,6 +250,7 @@ function ChatWorkspace({
                   limit={renews ? { renews, onUpgrade: showLimitUpgrade } : null}
                   getScrollElement={getScrollElement}
                   followUp={decisions.followUp}
+                  recent={user.isPremium ? null : <RecentConversations userId={user.id} onOpen={openSession} />}
                   onStarter={(text) => {
                     setDraft(text);
                     document.getElementById('chat-input')?.focus();
