@@ -137,7 +137,10 @@ test('a roundtable follows the newest text while the reader stays at the end, "J
   await input.press('Enter');
   const table = page.getByTestId('roundtable').first();
   await expect(table).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
-  const { farthest, frames } = await page.evaluate(() => window as unknown as { farthest: number; frames: number });
+  const { farthest, frames } = await page.evaluate(() => {
+    const w = window as unknown as { farthest: number; frames: number };
+    return { farthest: w.farthest, frames: w.frames };
+  });
   expect(frames).toBeGreaterThan(10);
   // Within a line or two of the end at every frame: the view went down with the text.
   expect(farthest).toBeLessThan(100);
