@@ -82,7 +82,7 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" aria-label={working ?? 'Export conversation'} disabled={unavailable || working !== null} aria-busy={busy !== null}>
+        <Button variant="ghost" size="sm" className={working ? 'max-sm:size-9 max-sm:px-0 disabled:opacity-100' : 'max-sm:size-9 max-sm:px-0'} aria-label={working ?? 'Export conversation'} disabled={unavailable || working !== null} aria-busy={busy !== null}>
           {working ? <LoaderCircle className="animate-spin" aria-hidden /> : <Share aria-hidden />}
           <span className="hidden sm:inline">{working ?? 'Export'}</span>
         </Button>

@@ -196,7 +196,7 @@ export function RoundtableCard({ id }: { id: string }) {
             </Button>
           ) : null}
           {!running ? (
-            <Button variant="outline" size="sm" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
+            <Button variant="outline" size="sm" onClick={() => exporting.mutate()} disabled={exporting.isPending} className="disabled:opacity-100">
               {exporting.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileDown aria-hidden />}
               {exporting.isPending ? roundtableText.exportPreparing : roundtableText.exportPdf}
             </Button>
