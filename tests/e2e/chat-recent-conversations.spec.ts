@@ -9,7 +9,10 @@ test('a Free user back on /chat reopens a recent conversation from the welcome c
   const older = await seedConversation(page, { title: 'Leeds store', executiveRole: 'CFO', industry: 'Retail', message: 'Should we open in Leeds?' });
   const newer = await seedConversation(page, { title: 'Hiring plan', executiveRole: 'CEO', industry: 'Retail', message: 'Who do we hire first?' });
   await page.goto('/chat');
-  const recent = page.getByRole('navigation', { name: chatText.recentConversations.title });
+  // On the welcome card (where a returning user lands), and in the sidebar beside it.
+  const recent = page.getByTestId('recent-conversations');
+  await expect(recent.getByRole('heading', { name: chatText.recentConversations.title })).toBeVisible();
+  await expect(page.getByTestId('sidebar-recent').getByRole('link')).toHaveCount(2);
   const links = recent.getByRole('link');
   await expect(links).toHaveCount(2);
   // Newest first.
