@@ -99,7 +99,29 @@ export const adminText = {
   disabledBadge: 'Disabled',
   actionLabels: { grant_vip: 'granted VIP to', remove_vip: 'removed VIP from', disable_account: 'disabled', enable_account: 'enabled' } as Record<string, string>,
   updateFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to update the account' }),
-  updated: { title: 'Account updated' },
+  /** What an action did, named (issue 29, point 9). */
+  done: {
+    grantVip: (email: string) => ({ title: `VIP granted to ${email}` }),
+    removeVip: (email: string) => ({ title: `VIP removed from ${email}` }),
+    disable: (email: string) => ({ title: `${email} disabled` }),
+    enable: (email: string) => ({ title: `${email} enabled` }),
+  },
+  /** Granting VIP and disabling ask first (issue 29, point 9). */
+  confirm: {
+    grantVip: (email: string) => ({
+      title: 'Grant VIP?',
+      description: `${email} gets every Premium feature free, without a subscription, until VIP is removed.`,
+      action: 'Grant VIP',
+    }),
+    disable: (email: string) => ({
+      title: 'Disable this account?',
+      description: `${email} is signed out everywhere and cannot sign in, and their subscription stops renewing. You can enable the account again.`,
+      action: 'Disable account',
+    }),
+    cancel: 'Cancel',
+  },
+  /** Who the Users figure and list count (issue 29, point 9). */
+  usersCounted: 'Users counts every account that is not deleted, admins and disabled accounts included, as the list does.',
   /** Which model answers the advisors (decision 072). */
   aiLine: (ai: { provider: string; model: string; source: string }): string =>
     ai.source === 'detected'

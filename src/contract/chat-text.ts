@@ -1,4 +1,4 @@
-import { FREE_DAILY_INTERACTIONS } from './limits.ts';
+import { FREE_DAILY_INTERACTIONS, FREE_RECENT_CONVERSATIONS } from './limits.ts';
 
 // The chat's words, limits and small helpers, without zod: the chat screen imports them from here (issue 18, decision 042).
 
@@ -73,6 +73,9 @@ export const chatText = {
   secondOpinion: {
     label: 'Ask another executive',
     menuLabel: 'Same question, another executive',
+    /** On the reply: a one-off answer; the conversation keeps its executive (issue 29, point 6). */
+    badge: 'Second opinion',
+    replyLabel: (advisor: string) => `Second opinion from ${advisor}`,
     isPremium: 'A second opinion from another executive is part of Premium.',
     failed: { title: 'Error', description: 'Failed to ask another executive' },
   },
@@ -83,6 +86,13 @@ export const chatText = {
   },
   speechNotSupported: { title: 'Not Supported', description: 'Speech recognition is not supported in this browser.' },
   speechFailed: { title: 'Speech Recognition Error', description: 'Unable to recognize speech. Please try again.' },
+  /** A Free account's way back to its latest conversations, on the welcome card (issue 29, point 4; decision 059). */
+  recentConversations: {
+    title: 'Recent conversations',
+    note: `Free keeps your ${FREE_RECENT_CONVERSATIONS} most recent conversations here. Premium adds full history and search.`,
+  },
+  /** The read-aloud button on each reply (issue 29, point 17). */
+  readAloudReply: { read: 'Read aloud', stop: 'Stop reading' },
   readAloudNotSupported: { title: 'Audio Not Supported', description: 'Reading replies aloud is not supported in this browser.' },
   paymentSucceeded: (appName: string) => ({ title: 'Payment Successful!', description: `Welcome to ${appName} Premium! Every advisor, history and export are now yours.` }),
   checkoutCancelled: { title: 'Subscription Cancelled', description: 'Checkout was cancelled. You have not been charged.' },

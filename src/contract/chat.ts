@@ -148,6 +148,12 @@ export type ParsedMessageFeedbackInput = z.output<typeof messageFeedbackInputSch
 
 export const latestSessionResponseSchema = z.object({ id: z.string().nullable() });
 
+/** GET /api/chat/recent-sessions (decision 059): the caller's most recent conversations with a message, newest first. */
+export const recentSessionSchema = chatSessionSchema.pick({ id: true, title: true, executiveRole: true, industry: true, updatedAt: true });
+export const recentSessionsResponseSchema = z.object({ sessions: z.array(recentSessionSchema) });
+export type RecentSessionDto = z.infer<typeof recentSessionSchema>;
+export type RecentSessionsResponse = z.infer<typeof recentSessionsResponseSchema>;
+
 /** PUT /api/users/:id: saved chat defaults (Premium). null clears a default. */
 export const updateChatDefaultsInputSchema = z
   .object({ defaultUserRole: userRoleSchema.nullable().optional(), defaultExecutiveRole: executiveRoleSchema.nullable().optional(), defaultIndustry: industrySchema.nullable().optional() })

@@ -88,28 +88,116 @@ export function followUpPrompt(decision: { kind: DecisionKind; text: string; own
   return `How did it go: ${text}?\n\nThis is a follow-up on a ${what} I saved${details.length ? ` (${details.join(', ')})` : ''}. Help me review how it went and decide what comes next.`;
 }
 
+/** Headings and bold labels that introduce a reply's recommendation (issue 29, point 7). */
+const RECOMMENDATION_LABEL = /^(?:my\s+)?(?:recommendation|recommended\s+(?:course|action|path)|bottom\s+line|verdict|my\s+(?:advice|lean|call)|what\s+I\s+would\s+do|the\s+call|decision)s?\b/i;
+/** A sentence that recommends, in the advisor's voice. */
+const RECOMMENDS = /\b(?:I\s+(?:would|'d|’d)\s+(?!not\b|like\b|need\b)\w+|I\s+(?:recommend|advise|suggest)|my\s+recommendation|my\s+advice|you\s+should|we\s+should|go\s+ahead)\b/i;
+
+/** One block of a reply: a heading, a paragraph, a list item, or something that is never the point (table, code). */
+type Block = { kind: 'heading' | 'paragraph' | 'item' | 'other'; text: string };
+
+function replyBlocks(reply: string): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  let fenced = false;
+  const flush = () => {
+    if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
+    paragraph = [];
+  };
+  for (const raw of reply.split('\n')) {
+    const line = raw.trim();
+    if (/^(```|~~~)/.test(line)) {
+      flush();
+      fenced = !fenced;
+      blocks.push({ kind: 'other', text: '' });
+      continue;
+    }
+    if (fenced) continue;
+    // The demo banner and the caveat are italic lines of their own; rules are not the point either.
+    if (!line || /^>?\s*\*[^*].*\*$/.test(line) || /^([-*_])\1{2,}$/.test(line)) {
+      flush();
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      flush();
+      blocks.push({ kind: 'heading', text: heading[1]! });
+    } else if (line.startsWith('|')) {
+      flush();
+      blocks.push({ kind: 'other', text: line });
+    } else if (/^([-*+]|\d+[.)])\s+/.test(line)) {
+      flush();
+      blocks.push({ kind: 'item', text: line.replace(/^([-*+]|\d+[.)])\s+/, '') });
+    } else {
+      paragraph.push(line.replace(/^>\s?/, ''));
+    }
+  }
+  flush();
+  return blocks;
+}
+
+function plainText(text: string): string {
+  return text
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(\*|_)(.+?)\1/g, '$2')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first sentence of a text (a "?" or "." inside quotes does not end it). */
+function firstSentence(text: string): string {
+  return /^(.+?[.!?])(?=\s+[A-Z(“"'‘]|$)/.exec(text)?.[1] ?? text;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A label opening a block ("**My recommendation:** open...", "Bottom line: open..."), and what follows it. */
+function labelled(text: string): { label: string; rest: string } | null {
+  const match = /^(?:\*\*|__)([^*_]+?):(?:\*\*|__)\s*(.*)$/.exec(text) ?? /^(?:\*\*|__)([^*_]+?)(?:\*\*|__):\s*(.*)$/.exec(text) ?? /^([A-Z][\w ’'()&-]{2,60}):\s+(.*)$/.exec(text);
+  return match ? { label: match[1]!.trim(), rest: match[2]!.trim() } : null;
+}
+
 /**
- * What a reply's "Save decision" starts from: its recommendation if it states one, else its first
- * sentence, as plain text (Markdown marks, headings and quotes removed), cut to fit.
+ * What a reply's "Save decision" starts from (issue 29, point 7): its recommendation, never one of its
+ * steps. In order: the first sentence under a "Recommendation" / "My recommendation" / "Bottom line"
+ * heading; a block labelled so ("**My lean:** ..."); the first sentence outside lists and tables that
+ * recommends ("I would ..."); else the reply's first sentence. As plain text (Markdown marks, a label
+ * like "My take as your CFO (Retail):" and the question it restates removed), cut to fit.
  */
 export function decisionTextFromReply(reply: string): string {
-  const lines = reply
-    .split('\n')
-    .map((line) => line.trim())
-    // The demo banner and the caveat are italic lines of their own; headings and rules are not the point.
-    .filter((line) => line && !/^>?\s*\*[^*].*\*$/.test(line) && !/^#{1,6}\s/.test(line) && !/^([-*_])\1{2,}$/.test(line));
-  const plain = (line: string) =>
-    line
-      .replace(/^>\s?/, '')
-      .replace(/^([-*+]|\d+[.)])\s+/, '')
-      .replace(/(\*\*|__)(.+?)\1/g, '$2')
-      .replace(/(\*|_)(.+?)\1/g, '$2')
-      .replace(/`([^`]+)`/g, '$1')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const recommendation = lines.find((line) => /\b(recommend|recommendation|my advice|decide|decision)\b/i.test(line));
-  const source = plain(recommendation ?? lines[0] ?? '');
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(source)?.[1] ?? source;
+  const blocks = replyBlocks(reply);
+  const prose = (block: Block | undefined) => block && (block.kind === 'paragraph' || block.kind === 'item');
+  let found: string | undefined;
+  const headed = blocks.findIndex((b) => b.kind === 'heading' && RECOMMENDATION_LABEL.test(plainText(b.text)));
+  if (headed >= 0 && prose(blocks[headed + 1])) found = blocks[headed + 1]!.text;
+  if (found === undefined) {
+    for (const block of blocks) {
+      const label = block.kind === 'heading' ? null : labelled(block.text);
+      if (label?.rest && RECOMMENDATION_LABEL.test(plainText(label.label))) {
+        found = label.rest;
+        break;
+      }
+    }
+  }
+  const withoutLabel = (text: string) => {
+    const label = labelled(text);
+    // "My take as your CFO (Retail): on “...”, I would ..." keeps what the advisor says, not the restated question.
+    return (label ? label.rest : text).replace(/^on\s+[“"][^”"]*[”"],\s*/i, '');
+  };
+  if (found === undefined) {
+    for (const block of blocks) {
+      if (block.kind !== 'paragraph') continue;
+      const sentences = plainText(withoutLabel(block.text)).split(/(?<=[.!?])\s+(?=[A-Z(“"'‘])/);
+      const recommending = sentences.find((sentence) => RECOMMENDS.test(sentence));
+      if (recommending) {
+        found = recommending;
+        break;
+      }
+    }
+  }
+  found ??= blocks.find((b) => b.kind === 'paragraph')?.text ?? blocks.find(prose)?.text ?? '';
+  const sentence = capitalised(firstSentence(plainText(withoutLabel(found))));
   return sentence.length > MAX_DECISION_TEXT ? `${sentence.slice(0, MAX_DECISION_TEXT - 1).trimEnd()}…` : sentence;
 }

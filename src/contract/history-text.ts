@@ -44,6 +44,9 @@ export const historyText = {
   copied: { title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.' },
   copyFailed: { title: 'Copy failed', description: 'Could not copy to the clipboard. Please try again.' },
   exportFailed: { title: 'Export failed', description: 'Could not export message or conversation to PDF' },
+  /** The Export button while a PDF is made, and the notice after its download (issue 29, point 11). */
+  pdfPreparing: 'Preparing PDF…',
+  pdfDownloaded: (fileName: string) => ({ title: 'PDF ready', description: `${fileName} is in your downloads.` }),
   /** The page's subtitle: how many conversations there are ("1000+" when older ones are not listed). */
   subtitle: (count: number, more: boolean) => `${count}${more ? '+' : ''} ${count === 1 ? 'conversation' : 'conversations'} with your executive advisors`,
   subtitleEmpty: 'Every conversation with your advisors, in one place.',
@@ -120,5 +123,7 @@ export const memoText = {
   menuPdf: 'Decision memo (PDF)',
   menuMarkdown: 'Decision memo (Markdown)',
   preparing: 'Writing the memo…',
+  /** After the download (issue 29, point 11). */
+  downloaded: (fileName: string) => ({ title: 'Decision memo ready', description: `${fileName} is in your downloads.` }),
   failed: { title: 'Memo failed', description: 'Could not write the decision memo. Please try again.' },
 } as const;

@@ -57,6 +57,8 @@ export const chatSessionListItemSchema = z.object({
   documentCount: z.number().int(),
   /** Roundtables held in the conversation (the list shows a badge). */
   roundtableCount: z.number().int().optional(),
+  /** Of those, the head-to-heads: the list labels them "Head-to-head" (issue 29, point 13). */
+  headToHeadCount: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Searches only: the part of a message that matched, with matched words between SNIPPET_MATCH_START and SNIPPET_MATCH_END. */

@@ -27,6 +27,12 @@ export function shouldGenerateTitle(messageCount: number): boolean {
 export const DEFAULT_FREE_RETENTION_DAYS = 30;
 
 /**
+ * How many of their most recent conversations a Free account can reopen from the chat screen ("Recent
+ * conversations", decision 059), among those the retention keeps; history and search stay Premium.
+ */
+export const FREE_RECENT_CONVERSATIONS = 3;
+
+/**
  * How the pages state the retention the server is configured with (0 keeps conversations). Elements stating it
  * carry `data-free-retention`: the server serves the build's prerendered HTML of those pages only when its
  * configured value is the build's, and renders them in the browser otherwise (src/server/plugins/spa.ts).

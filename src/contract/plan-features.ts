@@ -1,4 +1,4 @@
-import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS, freeRetentionText } from './limits.ts';
+import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS, FREE_RECENT_CONVERSATIONS, freeRetentionText } from './limits.ts';
 import { executiveRoles, freeExecutiveRoles, industries } from './roles.ts';
 
 /**
@@ -26,6 +26,8 @@ export const planComparison = (freeRetentionDays: number): readonly PlanFeature[
   { label: 'Industries', free: `All ${industries.length}`, premium: `All ${industries.length}` },
   { label: 'Document analysis', free: `${FREE_DAILY_ATTACHMENTS} a day`, premium: 'Unlimited' },
   { label: 'Voice input and read-aloud replies', free: true, premium: true },
+  // Decision 059: a Free account reopens its latest conversations from the chat; history and search are Premium.
+  { label: 'Reopen your recent conversations', free: `Your ${FREE_RECENT_CONVERSATIONS} most recent`, premium: 'Every conversation' },
   { label: 'Conversation history and search', free: false, premium: true },
   // Decision 025: what the retention job does, in the words of the plans table.
   { label: 'Conversations kept', free: freeRetentionText.kept(freeRetentionDays), premium: 'As long as you keep your account', statesRetention: true },
@@ -41,6 +43,7 @@ export const freePlanFeatures: readonly string[] = [
   `All ${industries.length} industries`,
   `${FREE_DAILY_ATTACHMENTS} document analysis a day`,
   'Voice input and read-aloud replies',
+  `Reopen your ${FREE_RECENT_CONVERSATIONS} most recent conversations`,
 ];
 
 export const premiumPlanFeatures: readonly string[] = [

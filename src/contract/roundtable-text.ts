@@ -68,6 +68,9 @@ export const roundtableText = {
   startFailed: { title: 'Error', description: 'Failed to start the roundtable' },
   resume: 'Resume the table',
   exportPdf: 'Export board pack (PDF)',
+  /** The button while the board pack is made, and the notice after its download (issue 29, point 11). */
+  exportPreparing: 'Preparing board pack…',
+  exported: (fileName: string) => ({ title: 'Board pack ready', description: `${fileName} is in your downloads.` }),
   exportFailed: { title: 'Export failed', description: 'The board pack could not be created. Please try again.' },
   loadFailed: 'This roundtable could not be loaded.',
   ended: {
@@ -80,6 +83,7 @@ export const roundtableText = {
   } as Record<RoundtableStopReason, string>,
   premiumOnly: 'Roundtables and head-to-heads are part of Premium.',
   badge: 'Roundtable',
+  headToHeadBadge: 'Head-to-head',
   boardPackTitle: 'Board pack',
 } as const;
 

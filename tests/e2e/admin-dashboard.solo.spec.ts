@@ -39,9 +39,33 @@ test('an admin opens the dashboard from the menu, sees the numbers move after a 
   await page.getByRole('searchbox', { name: 'Search users' }).fill(newcomer.email);
   const row = page.getByTestId('admin-user').filter({ hasText: newcomer.email });
   await expect(row).toHaveCount(1);
+  // Granting VIP asks first, and Cancel changes nothing (issue 29, point 9).
   await row.getByRole('button', { name: adminText.grantVip }).click();
+  let confirm = page.getByRole('dialog', { name: adminText.confirm.grantVip(newcomer.email).title });
+  await expect(confirm).toContainText(adminText.confirm.grantVip(newcomer.email).description);
+  await confirm.getByRole('button', { name: adminText.confirm.cancel }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByRole('button', { name: adminText.grantVip })).toBeVisible();
+  const vipBefore = Number(await page.locator('[data-stat="vipUsers"]').textContent());
+  await row.getByRole('button', { name: adminText.grantVip }).click();
+  await confirm.getByRole('button', { name: adminText.confirm.grantVip(newcomer.email).action }).click();
+  await expect(page.getByText(adminText.done.grantVip(newcomer.email).title)).toBeVisible();
   await expect(row.getByRole('button', { name: adminText.removeVip })).toBeVisible();
   await expect(page.getByTestId('audit-log').getByText(`${admin.email} ${adminText.actionLabels.grant_vip} ${newcomer.email}`)).toBeVisible();
+  // The VIP card moves with it: accounts are counted live.
+  await expect(page.locator('[data-stat="vipUsers"]')).toHaveText(String(vipBefore + 1));
+
+  // Disabling asks first too, and says what happened.
+  await row.getByRole('button', { name: adminText.disable, exact: true }).click();
+  confirm = page.getByRole('dialog', { name: adminText.confirm.disable(newcomer.email).title });
+  await confirm.getByRole('button', { name: adminText.confirm.disable(newcomer.email).action }).click();
+  await expect(page.getByText(adminText.done.disable(newcomer.email).title)).toBeVisible();
+  await expect(row.getByText(adminText.disabledBadge)).toBeVisible();
+
+  // The Users card and the list count the same accounts.
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+  await expect(page.getByRole('heading', { name: new RegExp(`^${adminText.usersTitle}`) })).toHaveText(`${adminText.usersTitle}${before + 1}`);
+  await expect(totalUsers).toHaveText(String(before + 1));
 
   // On a phone the dashboard stacks without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -49,4 +73,11 @@ test('an admin opens the dashboard from the menu, sees the numbers move after a 
   await expect(page.getByTestId('audit-log')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Page views:/ })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The badges are whole on a phone: "VIP" and "Disabled" are not cut.
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(newcomer.email);
+  const badges = page.getByTestId('admin-user').filter({ hasText: newcomer.email }).getByTestId('admin-user-badges');
+  await expect(badges).toHaveText('VIPDisabled');
+  for (const badge of await badges.locator('span').all()) {
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  }
 });

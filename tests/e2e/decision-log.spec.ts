@@ -55,7 +55,7 @@ test('a Premium user saves a decision from a reply, sees it in the Decisions pan
   await replies.first().getByRole('button', { name: decisionsText.saveAction }).click();
   const form = saveDialog(page);
   await expect(form.text).toHaveValue(decisionTextFromReply(storeReply));
-  await expect(form.text).toHaveValue('My recommendation: open the Leeds store in March, with a six-month lease break.');
+  await expect(form.text).toHaveValue('Open the Leeds store in March, with a six-month lease break.');
   await form.text.fill('   ');
   await form.save.click();
   await expect(form.dialog.getByText(decisionValidation.textRequired)).toBeVisible();
@@ -153,6 +153,8 @@ test('a free user saves one decision as a taste; the second opens the upgrade di
   await c.lastReply.getByRole('button', { name: decisionsText.saveAction }).click();
   const form = saveDialog(page);
   await expect(form.text).not.toHaveValue('');
+  // The demo advisor's own call, not one of its steps (issue 29, point 7).
+  await expect(form.text).toHaveValue(/^I would /);
   await form.save.click();
   await expect(form.dialog).toBeHidden();
   await expect(page.getByText(decisionsText.saved.title)).toBeVisible();

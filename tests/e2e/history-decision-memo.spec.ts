@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { memoReply } from '../fixtures/decision-memo.ts';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
-import { memoText } from '../../src/contract/history.ts';
+import { historyText, memoText } from '../../src/contract/history.ts';
 import { appendMessages } from './control.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { seedConversation, usePremium } from './history-helpers.ts';
@@ -56,4 +56,38 @@ test('the decision memo: one PDF page with every section written from the conver
   expect(firstOutOfOrder(markdown, sections.map((s) => `## ${s}`))).toBeNull();
   expect(markdown).toContain(`## ${memoText.question}\n\n${question}\n`);
   expect(markdown).toContain('1. Open a second office in Berlin');
+});
+
+test('a memo or PDF being made shows its progress on the Export button, then the download and a notice (issue 29, point 11)', async ({ page }) => {
+  await usePremium(page);
+  const user = await signUpViaApi(page);
+  const { id } = await seedConversation(page, { title: 'Berlin or remote', executiveRole: 'CFO', industry: 'Technology' });
+  expect(await appendMessages(user.email, id, [{ role: 'user', content: 'Berlin or remote?' }, { role: 'assistant', content: reply }])).toBe(2);
+  await page.goto(`/chat?session=${id}`);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+
+  for (const { item, preparing, ready } of [
+    { item: memoText.menuPdf, preparing: memoText.preparing, ready: memoText.downloaded('x').title },
+    { item: 'Download PDF', preparing: historyText.pdfPreparing, ready: historyText.pdfDownloaded('x').title },
+  ]) {
+    // The file is held back until the page has been seen saying it is being made.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/chat-sessions/*/export/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Export conversation' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    const busy = page.getByRole('button', { name: preparing });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveText(preparing);
+    const downloading = page.waitForEvent('download');
+    release();
+    await downloading;
+    await expect(page.getByText(ready)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export conversation' })).toBeEnabled();
+    await page.unroute('**/api/chat-sessions/*/export/**');
+  }
 });

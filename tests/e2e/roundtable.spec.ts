@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
 import { roundtableText } from '../../src/contract/roundtable.ts';
+import { sidebarText } from '../../src/contract/history-text.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { usePremium } from './history-helpers.ts';
 
@@ -87,4 +88,84 @@ test('a Free user sees the roundtable formats and is offered Premium', async ({ 
   await expect(dialog).toContainText(roundtableText.premiumOnly);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('radio', { name: '1-on-1' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('a head-to-head names the conversation: the header shows the title the sidebar shows, and history labels it Head-to-head (issue 29, point 13)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await usePremium(page);
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Head-to-head' }).click();
+  const input = page.getByPlaceholder(roundtableText.askPlaceholder);
+  await input.fill('Do we take it or leave it?');
+  await input.press('Enter');
+  const title = 'Head-to-head: Do we take it or leave it';
+  await expect(page.getByTestId('conversation-title')).toHaveText(title);
+  await expect(page.getByRole('navigation', { name: sidebarText.label }).getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByTestId('roundtable').first()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+
+  await page.goto('/history');
+  const card = page.getByTestId('history-card').filter({ hasText: title });
+  await expect(card.getByTestId('history-head-to-head-badge')).toHaveText(roundtableText.headToHeadBadge);
+  await expect(card.getByTestId('history-roundtable-badge')).toHaveCount(0);
+});
+
+test('a roundtable follows the newest text while the reader stays at the end, "Jump to latest" covers no text, and the synthesis ends in view (issue 29, point 12)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await usePremium(page);
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await page.getByRole('radio', { name: 'Roundtable' }).click();
+  // How far the transcript's end is below the view, sampled after every frame while the table runs. New
+  // text may land between a frame and the sample; the view must have caught up with it by the next one.
+  await page.evaluate(() => {
+    const w = window as unknown as { farFrames: number; longestFarRun: number; frames: number };
+    w.farFrames = 0;
+    w.longestFarRun = 0;
+    w.frames = 0;
+    let run = 0;
+    const sample = () => {
+      const main = document.querySelector('main#main');
+      const table = document.querySelector('[data-testid="roundtable"]');
+      if (main && table && table.getAttribute('data-status') === 'running' && document.querySelector('[data-testid="roundtable-turn"]')) {
+        const far = main.scrollHeight - main.scrollTop - main.clientHeight > 100;
+        run = far ? run + 1 : 0;
+        if (far) w.farFrames += 1;
+        w.longestFarRun = Math.max(w.longestFarRun, run);
+        w.frames += 1;
+      }
+      requestAnimationFrame(() => setTimeout(sample, 0));
+    };
+    requestAnimationFrame(() => setTimeout(sample, 0));
+  });
+  const input = page.getByPlaceholder(roundtableText.askPlaceholder);
+  await input.fill('Should we expand into the German market next year?');
+  await input.press('Enter');
+  const table = page.getByTestId('roundtable').first();
+  await expect(table).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  const samples = await page.evaluate(() => {
+    const w = window as unknown as { farFrames: number; longestFarRun: number; frames: number };
+    return { farFrames: w.farFrames, longestFarRun: w.longestFarRun, frames: w.frames };
+  });
+  expect(samples.frames).toBeGreaterThan(10);
+  // The view went down with the text: never left behind for two samples in a row.
+  expect(samples.longestFarRun, JSON.stringify(samples)).toBeLessThanOrEqual(1);
+
+  // The synthesis ends in view, above the message box.
+  const main = page.locator('main#main');
+  const view = (await main.boundingBox())!;
+  const synthesis = (await table.getByTestId('roundtable-synthesis').boundingBox())!;
+  expect(synthesis.y + synthesis.height).toBeLessThanOrEqual(view.y + view.height + 1);
+
+  // Scrolled up, the reader gets "Jump to latest", which sits below the transcript, over none of its text.
+  await main.hover();
+  await page.mouse.wheel(0, -1500);
+  const jump = page.getByTestId('jump-to-latest');
+  await expect(jump).toBeVisible();
+  const button = (await jump.boundingBox())!;
+  const shrunk = (await main.boundingBox())!;
+  expect(button.y).toBeGreaterThanOrEqual(shrunk.y + shrunk.height - 1);
+  await jump.click();
+  await expect(jump).toBeHidden();
+  await expect.poll(() => main.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
 });

@@ -190,6 +190,7 @@ const matrix: Row[] = [
   { route: 'GET /api/users/:id/latest-session', request: async (ctx) => (await conversation(ctx), { url: `/api/users/${ctx.owner.id}/latest-session` }), expected: ownerOnly(200) },
   { route: 'GET /api/users/:id/chat-sessions', request: async (ctx) => (await conversation(ctx), { url: `/api/users/${ctx.owner.id}/chat-sessions` }), expected: ownerOnly(200) },
   { route: 'GET /api/chat/usage', request: () => ({ url: '/api/chat/usage' }), expected: signedIn(200) },
+  { route: 'GET /api/chat/recent-sessions', request: async (ctx) => (await conversation(ctx), { url: '/api/chat/recent-sessions' }), expected: signedIn(200) },
 
   // Conversations and messages.
   { route: 'POST /api/chat-sessions', request: () => ({ method: 'POST', url: '/api/chat-sessions', payload: { executiveRole: 'CEO', industry: 'Energy' } }), expected: signedIn(201) },

@@ -65,4 +65,20 @@ describe('the demo model', () => {
       expect(['the', 'of', 'and', 'that', 'we', 'should', 'a']).not.toContain(title.split(' ').at(-1)!.toLowerCase());
     }
   });
+
+  it('keeps a finished question whole, reads past a lead-in and through figures (issue 29, point 14)', () => {
+    // Not 'Do we take' (the roundtable's title) nor 'Do we take it or leave': the question ended, so it is whole.
+    expect(demoTitle('Do we take it or leave it?')).toBe('Do we take it or leave it');
+    expect(demoTitle('Do we take it?')).toBe('Do we take it');
+    // Not 'Based on these numbers', nor '4M cost, 12% churn' (a sentence split inside "$2.4M").
+    expect(demoTitle('Our revenue is $2.4M with 12% growth. Based on these numbers, what should we do next year?')).toBe('What should we do next year');
+    expect(demoTitle('Based on these numbers, should we rebuild the billing system: $2.4M cost, 12% churn?')).toBe('Should we rebuild the billing system');
+    expect(demoTitle('Given our cash position, do we hire two engineers?')).toBe('Do we hire two engineers');
+    // A lead-in that is all there is stays.
+    expect(demoTitle('Based on these numbers')).toBe('Based on these numbers');
+    for (const title of ['Do we take the acquisition offer from Globex at $40M or keep building on our own?', 'Should we hire a VP of Sales now, or wait until we hit $5M ARR?'].map(demoTitle)) {
+      expect(title.length).toBeLessThanOrEqual(60);
+      expect(['the', 'of', 'and', 'or', 'at', 'we', 'should', 'a']).not.toContain(title.split(' ').at(-1)!.toLowerCase());
+    }
+  });
 });

@@ -46,6 +46,8 @@ const CONNECTORS = new Set(['to', 'for', 'in', 'into', 'with', 'by', 'from', 'on
 const DANGLING = new Set(
   'a an the and or but nor so yet of to in on at for with by from about as into over than that which who whom whose what when where why how should would could can will shall do does did is are was were be been our my your their its we i you it this these those if whether vs versus'.split(' '),
 );
+/** A lead-in clause before the question ("Based on these numbers, ...", "Given our cash, ..."). */
+const LEAD_IN = /^(?:based on|given|considering|in light of|looking at|with|after|as|regarding|now that|so|ok|okay|also)\b[^,?]{0,60},\s*/i;
 /** Openings that add nothing to a title. */
 const FILLER = /^(?:(?:hi|hello|hey)\b[\s,!]*)?(?:(?:please|can you|could you|would you|i want to know|i'd like to know|i need to know|tell me|help me(?: with)?|i need help with)\b[\s,]*)*/i;
 
@@ -56,15 +58,26 @@ const FILLER = /^(?:(?:hi|hello|hey)\b[\s,!]*)?(?:(?:please|can you|could you|wo
  */
 export function demoTitle(firstUserMessage: string): string {
   const text = firstUserMessage.replace(/\s+/g, ' ').trim();
-  const sentences = text.match(/[^.!?]+[.!?]*/g)?.map((sentence) => sentence.trim()).filter((sentence) => /[\p{L}\p{N}]/u.test(sentence)) ?? [];
+  // Sentences end at '.', '!' or '?' before a space or the end: "$2.4M" is one word, not two sentences.
+  const sentences = text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
   const sentence = sentences.find((candidate) => candidate.endsWith('?')) ?? sentences[0] ?? '';
-  let words = sentence.replace(FILLER, '').replace(/[\s.,;:!?…-]+$/u, '').split(' ').filter(Boolean);
+  // A sentence that ended ("... or leave it?") is whole; one the user left open may end on a hanging word.
+  const ended = /[.!?]$/.test(sentence);
+  const stripped = sentence.replace(FILLER, '');
+  // "Based on these numbers, should we ...": the question, not the lead-in (kept when it is all there is).
+  const withoutLeadIn = stripped.replace(LEAD_IN, '');
+  let words = (/[\p{L}\p{N}]/u.test(withoutLeadIn) ? withoutLeadIn : stripped).replace(/[\s.,;:!?…-]+$/u, '').split(' ').filter(Boolean);
+  let cut = !ended;
   if (words.length > TITLE_MAX_WORDS) {
+    cut = true;
     const next = words[TITLE_MAX_WORDS]!.toLowerCase();
     words = words.slice(0, TITLE_MAX_WORDS);
     // Cut at the last phrase boundary (a comma) when there is one, then drop any hanging word.
+    // A colon ends the question's phrase ("... billing system: $2.4M cost"); else the last comma does.
+    const colon = words.findIndex((word, index) => index > 1 && /[:;]$/.test(word));
     const comma = words.findLastIndex((word, index) => index > 1 && word.endsWith(','));
-    if (comma > 0) words = words.slice(0, comma + 1);
+    if (colon > 0) words = words.slice(0, colon + 1);
+    else if (comma > 0) words = words.slice(0, comma + 1);
     // The cut left a verb without its object ("... portfolio to fund | a digital branch"): end before the
     // phrase it belongs to ("Should we sell our card portfolio").
     else if (OBJECT_START.has(next)) {
@@ -72,10 +85,13 @@ export function demoTitle(firstUserMessage: string): string {
       if (connector > 0) words = words.slice(0, connector);
     }
   }
+  while (words.join(' ').length > TITLE_MAX_CHARS && words.length > 1) {
+    cut = true;
+    words.pop();
+  }
   const clean = (word: string) => word.replace(/[,;:]+$/, '').toLowerCase();
-  while (words.length > 1 && DANGLING.has(clean(words.at(-1)!))) words.pop();
-  let title = words.join(' ').replace(/[\s.,;:!?…-]+$/u, '');
-  if (title.length > TITLE_MAX_CHARS) title = title.slice(0, TITLE_MAX_CHARS).replace(/\s+\S*$/, '');
+  if (cut) while (words.length > 1 && DANGLING.has(clean(words.at(-1)!))) words.pop();
+  const title = words.join(' ').replace(/[\s.,;:!?…-]+$/u, '');
   if (!title) return 'New conversation';
   return title.charAt(0).toUpperCase() + title.slice(1);
 }

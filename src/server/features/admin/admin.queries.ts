@@ -11,8 +11,11 @@ const premium = sql`(${users.appUserType} in ('admin', 'vip') or (${users.appUse
 const count = (expression = sql`*`) => sql<number>`count(${expression})`.mapWith(Number);
 const countIf = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
-/** Spec section 3's admin figures, in four aggregate statements. Deleted accounts (tombstones) are not users. */
-export async function countStats(db: Db) {
+/**
+ * The accounts, as the users list counts them (issue 29, point 9): every account not deleted, admins and
+ * disabled accounts included. Deleted accounts (tombstones) are not users. One aggregate, read live.
+ */
+export async function countPeople(db: Db) {
   const [people] = await db
     .select({
       totalUsers: count(),
@@ -23,6 +26,11 @@ export async function countStats(db: Db) {
     })
     .from(users)
     .where(live);
+  return people!;
+}
+
+/** Spec section 3's other figures (conversations, messages, ratings, documents), in three aggregate statements. */
+export async function countContent(db: Db) {
   const [messages] = await db
     .select({
       totalMessages: countIf(sql`${chatMessages.role} in ('user', 'assistant')`),
@@ -32,7 +40,7 @@ export async function countStats(db: Db) {
     .from(chatMessages);
   const [conversations] = await db.select({ totalConversations: count() }).from(chatSessions);
   const [files] = await db.select({ totalDocuments: count() }).from(documents);
-  return { ...people!, ...messages!, ...conversations!, ...files! };
+  return { ...messages!, ...conversations!, ...files! };
 }
 
 /** Per UTC day over the last `days` days (today included): signups, active senders, messages, likes, dislikes. */

@@ -16,23 +16,28 @@ export function requireAdmin(user: User): void {
   if (user.appUserType !== 'admin') throw new AppError('forbidden:auth');
 }
 
-/** The figures are counted at most once per 5 minutes per instance (spec section 9); `refresh` counts now. */
-let cached: { stats: AdminStats; at: number; db: Db } | null = null;
+/**
+ * The content figures are counted at most once per 5 minutes per instance (spec section 9); `refresh`
+ * counts now. The accounts are counted on every read (one aggregate): the users list beside them is
+ * live, and the cards must count the same accounts it lists (issue 29, point 9; "Total users 2" next
+ * to "Users 3" was a cached card). `generatedAt` is when the cached figures were counted.
+ */
+let cached: { content: Awaited<ReturnType<typeof queries.countContent>>; at: number; db: Db } | null = null;
 
 export async function stats(deps: AdminDeps, user: User, refresh: boolean, now = Date.now()): Promise<AdminStats> {
   requireAdmin(user);
-  if (!refresh && cached && cached.db === deps.db && now - cached.at < ADMIN_STATS_CACHE_MS) return cached.stats;
-  const counted = await queries.countStats(deps.db);
-  const rated = counted.totalLikes + counted.totalDislikes;
-  const result: AdminStats = {
-    ...counted,
-    freeUsers: counted.totalUsers - counted.premiumUsers,
-    messageLikesPercent: rated === 0 ? 0 : Math.round((counted.totalLikes / rated) * 1000) / 10,
-    generatedAt: new Date(now).toISOString(),
+  if (refresh || !cached || cached.db !== deps.db || now - cached.at >= ADMIN_STATS_CACHE_MS) cached = { content: await queries.countContent(deps.db), at: now, db: deps.db };
+  const { content } = cached;
+  const people = await queries.countPeople(deps.db);
+  const rated = content.totalLikes + content.totalDislikes;
+  return {
+    ...people,
+    ...content,
+    freeUsers: people.totalUsers - people.premiumUsers,
+    messageLikesPercent: rated === 0 ? 0 : Math.round((content.totalLikes / rated) * 1000) / 10,
+    generatedAt: new Date(cached.at).toISOString(),
     ai: { provider: deps.config.ai.provider, model: deps.config.ai.model, source: deps.config.ai.source },
   };
-  cached = { stats: result, at: now, db: deps.db };
-  return result;
 }
 
 export async function activity(deps: AdminDeps, user: User, days: number): Promise<AdminActivityDay[]> {

@@ -38,8 +38,12 @@ describe('admin routes', () => {
     await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
     await inject(t.app, { method: 'PATCH', url: `/api/messages/${assistantMessage.id}/feedback`, cookie, payload: { like: 1, dislike: null } });
 
-    // Cached: the same figures until refreshed.
-    expect((await get('/api/admin/stats', admin.cookie)).json()).toEqual(first);
+    // The content figures are cached until refreshed; the accounts are counted live, as the users list
+    // beside them is (issue 29, point 9).
+    const cachedRead = (await get('/api/admin/stats', admin.cookie)).json();
+    expect(cachedRead).toEqual({ ...first, totalUsers: first.totalUsers + 2, freeUsers: first.freeUsers + 1, vipUsers: first.vipUsers + 1, premiumUsers: first.premiumUsers + 1, userLogins: first.userLogins + 2 });
+    const listed = (await get('/api/admin/users', admin.cookie)).json();
+    expect(listed.total).toBe(cachedRead.totalUsers);
     const moved = (await get('/api/admin/stats?refresh=true', admin.cookie)).json();
     expect(moved).toMatchObject({
       totalUsers: first.totalUsers + 2,

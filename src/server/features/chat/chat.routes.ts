@@ -12,6 +12,7 @@ import {
   listMessagesResponseSchema,
   messageFeedbackInputSchema,
   messageParamsSchema,
+  recentSessionsResponseSchema,
   renameChatSessionInputSchema,
   deleteMessageResponseSchema,
   sendMessageInputSchema,
@@ -151,6 +152,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: Omit<sessions.ChatDeps, '
     '/api/messages/:id',
     { schema: { tags, params: messageParamsSchema, response: { 200: deleteMessageResponseSchema, ...errors } } },
     async (request) => messages.deleteMessage(deps, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/chat/recent-sessions',
+    { schema: { tags, response: { 200: recentSessionsResponseSchema, ...errors } } },
+    async (request) => sessions.recentSessions(deps, callerOf(request)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { chatSessions, type ChatSession } from '#server/db/schema.ts';
+import { chatMessages, chatSessions, type ChatSession } from '#server/db/schema.ts';
 
 export async function insertSession(
   db: Executor,
@@ -72,6 +72,25 @@ export async function latestSessionId(db: Executor, userId: string): Promise<str
     .orderBy(desc(chatSessions.updatedAt))
     .limit(1);
   return rows[0]?.id ?? null;
+}
+
+/**
+ * The user's most recent conversations that hold a message (a conversation only created holds nothing to
+ * reopen), newest first, at most `limit`, none last used before `since` (null: no bound).
+ */
+export async function recentSessions(db: Executor, userId: string, limit: number, since: Date | null): Promise<ChatSession[]> {
+  return db
+    .select()
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        since ? gte(chatSessions.updatedAt, since) : undefined,
+        exists(db.select({ one: sql`1` }).from(chatMessages).where(and(eq(chatMessages.sessionId, chatSessions.id), ne(chatMessages.role, 'system')))),
+      ),
+    )
+    .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
+    .limit(limit);
 }
 
 /** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */

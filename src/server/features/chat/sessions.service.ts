@@ -5,11 +5,13 @@ import {
   defaultSessionTitle,
   type ChatSessionDto,
   type CreateChatSessionInput,
+  type RecentSessionsResponse,
   type RenameChatSessionInput,
   type UpdateChatContextInput,
   type UpdateChatContextResponse,
 } from '#contract/chat.ts';
 import type { DeleteChatSessionsResponse } from '#contract/history.ts';
+import { FREE_RECENT_CONVERSATIONS } from '#contract/limits.ts';
 import { chatDefaults } from '#contract/roles.ts';
 import { describeProviderError } from '#server/ai/provider-errors.ts';
 import type { Config } from '#server/config.ts';
@@ -119,6 +121,19 @@ export async function generateTitle(deps: ChatDeps, caller: Caller, sessionId: s
     deps.log.warn({ sessionId, provider: deps.config.ai.provider }, 'title generation failed');
     throw new AppError('ai:provider', describeProviderError(error, { hadText: false }));
   }
+}
+
+/**
+ * "Recent conversations" (issue 29, point 4; decision 059): every account, Free included, can reopen its
+ * FREE_RECENT_CONVERSATIONS most recent conversations from the chat screen. For a Free account only those
+ * the retention keeps (last used within FREE_RETENTION_DAYS; the daily job deletes the others). History
+ * and search, every conversation, stay Premium.
+ */
+export async function recentSessions(deps: ChatDeps, caller: Caller): Promise<RecentSessionsResponse> {
+  const days = deps.config.retention.freeDays;
+  const since = !caller.isPremium && days > 0 ? new Date(Date.now() - days * 86_400_000) : null;
+  const rows = await queries.recentSessions(deps.db, caller.user.id, FREE_RECENT_CONVERSATIONS, since);
+  return { sessions: rows.map((row) => ({ id: row.id, title: row.title, executiveRole: row.executiveRole, industry: row.industry, updatedAt: row.updatedAt.toISOString() })) };
 }
 
 /** Documents arrive with the documents feature; the list exists now so the chat screen can rely on it. */

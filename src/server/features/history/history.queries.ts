@@ -18,6 +18,8 @@ export interface SessionSummaryRow {
   documentCount: number;
   /** Roundtables held in the conversation (features/roundtable). */
   roundtableCount: number;
+  /** Of those, the head-to-heads (labelled "Head-to-head", not "Roundtable"; issue 29, point 13). */
+  headToHeadCount: number;
   preview: string | null;
 }
 
@@ -33,6 +35,7 @@ export const summaryFields = {
   messageCount: chatSessionSummaries.messageCount,
   documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${chatSessions.id})`.mapWith(Number),
   roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${chatSessions.id})`.mapWith(Number),
+  headToHeadCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${chatSessions.id} and ${roundtables.format} = 'head-to-head')`.mapWith(Number),
   preview: sql<string | null>`left(${chatSessionSummaries.preview}, ${PREVIEW_READ_LENGTH + 1})`.as('preview'),
 };
 
@@ -82,6 +85,7 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
       messageCount: chatSessionSummaries.messageCount,
       documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${newest.id})`.mapWith(Number),
       roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${newest.id})`.mapWith(Number),
+      headToHeadCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${newest.id} and ${roundtables.format} = 'head-to-head')`.mapWith(Number),
       preview: summaryFields.preview,
     })
     .from(newest)

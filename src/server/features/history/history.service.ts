@@ -52,6 +52,7 @@ function toItem(row: queries.SessionSummaryRow, snippet: string | null): ChatSes
     messageCount: row.messageCount,
     documentCount: row.documentCount,
     roundtableCount: row.roundtableCount,
+    headToHeadCount: row.headToHeadCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     snippet,

@@ -49,6 +49,7 @@ describe('GET /api/users/:id/chat-sessions', () => {
       messageCount: 2,
       documentCount: 0,
       roundtableCount: 0,
+      headToHeadCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       snippet: null,

@@ -12,6 +12,22 @@ function turnNote(turn: RoundtableTurn): string | null {
   return null;
 }
 
+/** How much of the question the board pack's title holds. */
+const BOARD_PACK_QUESTION_CHARS = 90;
+
+/**
+ * A text cut to `max` characters at a word boundary, with an ellipsis (issue 29, point 14: "Do we take it
+ * o..." was cut mid-word); a word longer than the whole is cut, there being no boundary.
+ */
+export function shortenAtWord(text: string, max: number): string {
+  const whole = text.replace(/\s+/g, ' ').trim();
+  if (whole.length <= max) return whole;
+  const room = whole.slice(0, max); // leaves one character for the ellipsis after trimming below
+  const boundary = room.lastIndexOf(' ');
+  const cut = (boundary > 0 ? room.slice(0, boundary) : room.slice(0, max - 1)).replace(/[\s,;:.\-–—]+$/u, '');
+  return `${cut}…`;
+}
+
 /**
  * The board pack (issue 17): the question, who sat at the table, each executive's final position,
  * the chair's synthesis and decision, then the debate itself, laid out by the conversation PDF
@@ -55,7 +71,7 @@ export function boardPackOf(table: RoundtableDto, options: { appName: string; ti
   ];
   return {
     appName: options.appName,
-    title: `${roundtableText.boardPackTitle}: ${table.question.length > 90 ? `${table.question.slice(0, 89)}…` : table.question}`,
+    title: `${roundtableText.boardPackTitle}: ${shortenAtWord(table.question, BOARD_PACK_QUESTION_CHARS)}`,
     userRole: table.userRole,
     executiveRole: `${roundtableFormatLabels[table.format]}: ${table.seats.map((s) => s.role).join(', ')}`,
     industry: table.industry,

@@ -231,6 +231,19 @@ describe('who may convene and follow a table', () => {
   });
 });
 
+describe('a head-to-head in history (issue 29, point 13)', () => {
+  it('is titled and counted as a head-to-head, not a roundtable', async () => {
+    t.fake.whenSystem(TITLES.CFO, { reply: seatReply('CFO for.', 'Take it') }, { reply: seatReply('CFO again.', 'Take it', { changed: false }) });
+    t.fake.whenSystem(TITLES.CMO, { reply: seatReply('CMO against.', 'Leave it') }, { reply: seatReply('CMO again.', 'Leave it', { changed: false }) });
+    t.fake.whenSystem(CHAIR, { reply: 'Take it, carefully.' });
+    const { cookie, session, table } = await premiumTable({ question: 'Do we take it or leave it?', format: 'head-to-head', executiveRoles: ['CFO', 'CMO'], maxRounds: 1 });
+    await settled(cookie, table.id);
+    const me = (await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie })).json() as { id: string };
+    const history = await inject(t.app, { method: 'GET', url: `/api/users/${me.id}/chat-sessions`, cookie });
+    expect(history.json().sessions).toMatchObject([{ id: session.id, title: 'Head-to-head: Do we take it or leave it', roundtableCount: 1, headToHeadCount: 1 }]);
+  });
+});
+
 describe('budget and restarts', () => {
   it('ends cleanly at its token budget: no further round, no synthesis it cannot pay for', async () => {
     const fake = await startFakeOpenAiServer();

@@ -62,6 +62,8 @@ export function useUpdateAdminUser() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/admin/audit-log'] });
+      // The account figures are counted live: a VIP granted moves the VIP card too.
+      await queryClient.invalidateQueries({ queryKey: adminStatsQueryOptions.queryKey });
     },
   });
 }

@@ -14,7 +14,7 @@ import { UserList } from './user-list.tsx';
 const ActivityCharts = lazy(() => import('./activity-charts.tsx'));
 
 const statCards: { key: keyof AdminStats; label: string; format?: (v: number) => string }[] = [
-  { key: 'totalUsers', label: 'Total users' },
+  { key: 'totalUsers', label: 'Users' },
   { key: 'freeUsers', label: 'Free users' },
   { key: 'premiumUsers', label: 'Premium users' },
   { key: 'vipUsers', label: 'VIP users' },
@@ -65,8 +65,9 @@ function Dashboard() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{adminText.title}</h1>
           <p className="text-sm text-muted-foreground">
-            {stats.data ? `Figures as of ${timeFormat.format(new Date(stats.data.generatedAt))} (kept for 5 minutes).` : 'How the product is used.'}
+            {stats.data ? `Figures as of ${timeFormat.format(new Date(stats.data.generatedAt))} (kept for 5 minutes; accounts counted live).` : 'How the product is used.'}
           </p>
+          <p className="text-sm text-muted-foreground">{adminText.usersCounted}</p>
           {stats.data && (
             <p className="mt-1 text-sm" data-testid="admin-ai-line">
               {adminText.aiLine(stats.data.ai)}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import { chatText } from '#contract/chat-text.ts';
 import type { ChatMessageDto, ChatSessionDto, ChatUsage } from '#contract/chat.ts';
@@ -19,6 +19,7 @@ import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
+import { stopReading, toggleReading } from '../hooks/use-read-reply.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
 import { useRepliesReady } from '../hooks/use-replies-ready.ts';
 import { useReplyStream } from '../hooks/use-reply-stream.ts';
@@ -35,6 +36,7 @@ import { ChatHeader } from './chat-header.tsx';
 import { ChatInputPanel } from './chat-input-panel.tsx';
 import { ConfirmDeleteMessage } from './confirm-delete-message.tsx';
 import { JumpToLatest } from './jump-to-latest.tsx';
+import { RecentConversations } from './recent-conversations.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
@@ -114,11 +116,14 @@ function ChatWorkspace({
   // An edit belongs to its conversation: opening another one leaves it.
   const [editTarget, setEditing] = useState<ChatMessageDto | null>(null);
   const editing = editTarget && editTarget.sessionId === sessionId ? editTarget : null;
+  // A reply being read aloud (its own button) stops when another conversation opens or the screen goes.
+  useEffect(() => stopReading, [sessionId]);
   const handlers = useMemo(
     () => ({
       ...actions,
       remove: setToDelete,
       saveDecision: decisions.save,
+      readAloud: toggleReading,
       secondOpinion: {
         premium: user.isPremium,
         ask: (message: ChatMessageDto, executiveRole: string) => {
@@ -245,6 +250,7 @@ function ChatWorkspace({
                   limit={renews ? { renews, onUpgrade: showLimitUpgrade } : null}
                   getScrollElement={getScrollElement}
                   followUp={decisions.followUp}
+                  recent={user.isPremium ? null : <RecentConversations userId={user.id} onOpen={openSession} />}
                   onStarter={(text) => {
                     setDraft(text);
                     document.getElementById('chat-input')?.focus();

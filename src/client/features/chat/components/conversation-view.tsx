@@ -33,6 +33,8 @@ interface Props {
   getScrollElement?: () => HTMLElement | null;
   /** The welcome card's follow-up question (decision log). */
   followUp?: ReactNode;
+  /** A Free account's recent conversations, on the welcome card (decision 059). */
+  recent?: ReactNode;
 }
 
 function LoadingConversation() {
@@ -50,7 +52,7 @@ function Transcript(props: ComponentProps<typeof MessageList>) {
 }
 
 /** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
-export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp }: Props) {
+export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp, recent }: Props) {
   if (loading) return <LoadingConversation />;
   if (loadError) {
     return (
@@ -65,7 +67,7 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
     );
   }
   if (earlier.visible.length === 0 && !pending) {
-    return <WelcomeCard firstName={firstName} context={context} historyHref={historyHref} onStarter={onStarter} limit={limit} followUp={followUp} />;
+    return <WelcomeCard firstName={firstName} context={context} historyHref={historyHref} onStarter={onStarter} limit={limit} followUp={followUp} recent={recent} />;
   }
   return (
     <>

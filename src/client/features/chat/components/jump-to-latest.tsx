@@ -4,15 +4,16 @@ import { chatText } from '#contract/chat-text.ts';
 /**
  * Shown while the reader is scrolled up from the end of the transcript (issue 14, defect 9): takes them
  * back to the latest message, and while a reply is being written says that new text is arriving below.
+ * It takes its own row under the transcript, over none of its text (issue 29, point 12).
  */
 export function JumpToLatest({ visible, writer, onJump }: { visible: boolean; writer: string | null; onJump: () => void }) {
   if (!visible) return null;
   return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-3">
+    <div className="flex shrink-0 justify-center border-t bg-background px-3 py-1.5">
       <button
         type="button"
         onClick={onJump}
-        className="pointer-events-auto inline-flex max-w-full cursor-pointer items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-xs font-medium text-foreground shadow-md transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        className="inline-flex max-w-full cursor-pointer items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-xs font-medium text-foreground shadow-xs transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         data-testid="jump-to-latest"
       >
         {writer ? (

@@ -1,4 +1,4 @@
-import { BookmarkPlus, Check, Copy, Pencil, RefreshCw, ThumbsDown, ThumbsUp, Trash2, Users } from 'lucide-react';
+import { BookmarkPlus, Check, Copy, Pencil, RefreshCw, Square, ThumbsDown, ThumbsUp, Trash2, Users, Volume2 } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { chatText } from '#contract/chat-text.ts';
 import type { ChatMessageDto } from '#contract/chat.ts';
@@ -6,6 +6,7 @@ import { decisionsText } from '#contract/decisions-text.ts';
 import { executiveRoles } from '#contract/roles.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { useIsReading } from '../hooks/use-read-reply.ts';
 import type { FeedbackAction } from '../logic/chat-rules.ts';
 
 export interface MessageHandlers {
@@ -22,6 +23,8 @@ export interface MessageHandlers {
   secondOpinion?: { premium: boolean; ask: (message: ChatMessageDto, executiveRole: string) => void; showUpgrade: () => void };
   /** "Save decision" (issue 14, point 6; decision 034): a finished reply into the decision log. */
   saveDecision?: (message: ChatMessageDto) => void;
+  /** "Read aloud" on a finished reply (issue 29, point 17); "Stop reading" while it is read. */
+  readAloud?: (message: ChatMessageDto) => void;
 }
 
 function ActionButton({ label, pressed, className, ...props }: ComponentProps<'button'> & { label: string; pressed?: boolean }) {
@@ -85,6 +88,7 @@ export function MessageActions({ message, handlers, className, editable = false 
       >
         {copied ? <Check className="text-success" aria-hidden /> : <Copy aria-hidden />}
       </ActionButton>
+      {isReply && handlers.readAloud && message.status !== 'streaming' && message.content ? <ReadAloudButton message={message} read={handlers.readAloud} /> : null}
       {isReply && handlers.secondOpinion && message.status === 'complete' ? <SecondOpinionButton message={message} secondOpinion={handlers.secondOpinion} /> : null}
       {isReply && handlers.saveDecision && message.status === 'complete' ? (
         <ActionButton label={decisionsText.saveAction} onClick={() => handlers.saveDecision?.(message)}>
@@ -105,6 +109,15 @@ export function MessageActions({ message, handlers, className, editable = false 
         <Trash2 aria-hidden />
       </ActionButton>
     </div>
+  );
+}
+
+function ReadAloudButton({ message, read }: { message: ChatMessageDto; read: (message: ChatMessageDto) => void }) {
+  const reading = useIsReading(message.id);
+  return (
+    <ActionButton label={reading ? chatText.readAloudReply.stop : chatText.readAloudReply.read} pressed={reading} className={cn(reading && 'text-foreground')} onClick={() => read(message)}>
+      {reading ? <Square className="fill-current" aria-hidden /> : <Volume2 aria-hidden />}
+    </ActionButton>
   );
 }
 

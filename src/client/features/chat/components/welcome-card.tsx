@@ -28,6 +28,7 @@ export function WelcomeCard({
   onStarter,
   limit,
   followUp,
+  recent,
 }: {
   firstName: string;
   context: ChatContext;
@@ -36,6 +37,8 @@ export function WelcomeCard({
   limit?: WelcomeLimit | null;
   /** The decision log's "How did it go?" when a follow-up day has come (decision 034). */
   followUp?: ReactNode;
+  /** A Free account's recent conversations (decision 059). */
+  recent?: ReactNode;
 }) {
   const installHint = useInstallHint();
   return (
@@ -59,6 +62,7 @@ export function WelcomeCard({
         </div>
       </dl>
       {followUp}
+      {recent}
       {limit ? (
         <div className="mt-5 rounded-xl border border-brand/40 bg-accent/40 p-4" data-testid="welcome-limit">
           <p className="flex items-center gap-2 text-base font-medium">

@@ -89,6 +89,8 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
           if (!question) return false;
           setPending(null);
           updateMessages(queryClient, id, (list) => mergeMessages(list, [question]));
+          // The server named the conversation after the table ("Head-to-head: ..."): the header reads it again.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.session(id) });
           return true;
         }
         // Spec section 4: staged, uploaded, processed, analysis awaited, then the message goes with the ids.

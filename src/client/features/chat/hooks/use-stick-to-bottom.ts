@@ -53,7 +53,7 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
   useEffect(() => {
     const el = ref.current;
     if (!el || !active || typeof ResizeObserver === 'undefined') return;
-    // Images, tables and fonts change heights after render.
+    // Images, tables and fonts change heights after render; so does the view when what is around it changes.
     const observer = new ResizeObserver(() => {
       if (pinned.current) el.scrollTop = el.scrollHeight;
       // A virtualized transcript fills in after the render that added its rows: the height the next
@@ -61,6 +61,9 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
       previous.current.height = el.scrollHeight;
     });
     for (const child of Array.from(el.children)) observer.observe(child);
+    // The view itself changes height too (the composer grows a row when a roundtable ends, "Jump to latest"
+    // takes its row): the end stays in view while the reader is there (issue 29, point 12).
+    observer.observe(el);
     return () => observer.disconnect();
   }, [active, contentKey]);
 

@@ -1,4 +1,4 @@
-import { FileText, MessageSquare, Trash2, UsersRound } from 'lucide-react';
+import { FileText, MessageSquare, Swords, Trash2, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { documentCountLabel, messageCountLabel } from '#contract/history-text.ts';
@@ -74,10 +74,16 @@ export function ConversationCard({ session, searching, onDelete }: { session: Ch
           ) : null}
           <time dateTime={session.updatedAt}>{formatUpdated(new Date(session.updatedAt))}</time>
           <span className="flex flex-wrap gap-1.5">
-            {session.roundtableCount ? (
+            {(session.roundtableCount ?? 0) > (session.headToHeadCount ?? 0) ? (
               <Badge data-testid="history-roundtable-badge" className="border-primary/40 bg-primary/10 text-primary">
                 <UsersRound className="size-3" aria-hidden />
                 {roundtableText.badge}
+              </Badge>
+            ) : null}
+            {session.headToHeadCount ? (
+              <Badge data-testid="history-head-to-head-badge" className="border-primary/40 bg-primary/10 text-primary">
+                <Swords className="size-3" aria-hidden />
+                {roundtableText.headToHeadBadge}
               </Badge>
             ) : null}
             <Badge>{session.executiveRole}</Badge>

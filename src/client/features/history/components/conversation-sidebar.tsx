@@ -1,14 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Crown, History, SquarePen } from 'lucide-react';
 import { Link } from 'wouter';
 import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatSessionDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { historyText, sidebarText } from '#contract/history-text.ts';
 import type { ChatSessionListItem } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { WhenOpened } from '#client/components/when-opened.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { recentSessionsQueryOptions } from '../api/recent-sessions.ts';
 import { useDebouncedSearch } from '../hooks/use-debounced-search.ts';
+import { chatHref } from '../logic/chat-link.ts';
 import { useDeleteConversation } from '../hooks/use-delete-conversation.ts';
 import { useHistoryList } from '../hooks/use-history-list.ts';
 import { useRenameConversation } from '../hooks/use-rename-conversation.ts';
@@ -63,6 +67,7 @@ export function SidebarContent({ user, sessionId, onNewConversation, onNavigate,
         <SidebarConversations userId={user.id} sessionId={sessionId} onNewConversation={onNewConversation} onNavigate={onNavigate} onSessionRenamed={onSessionRenamed} />
       ) : (
         <>
+          <SidebarRecent userId={user.id} sessionId={sessionId} onNavigate={onNavigate} />
           <SidebarUpgradePrompt onUpgrade={onUpgrade} />
           <div className="flex-1" />
         </>
@@ -136,6 +141,32 @@ function SidebarConversations({
         />
       </WhenOpened>
     </>
+  );
+}
+
+/** Standard users: their few most recent conversations (decision 059), above the upgrade prompt. */
+function SidebarRecent({ userId, sessionId, onNavigate }: { userId: string; sessionId: string | null; onNavigate: () => void }) {
+  const { data } = useQuery(recentSessionsQueryOptions(userId));
+  const sessions = data?.sessions ?? [];
+  if (sessions.length === 0) return null;
+  return (
+    <nav aria-label={chatText.recentConversations.title} className="px-3 pb-2" data-testid="sidebar-recent">
+      <h3 className="px-1 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{chatText.recentConversations.title}</h3>
+      <ul className="grid gap-0.5">
+        {sessions.map((session) => (
+          <li key={session.id}>
+            <Link
+              href={chatHref(session.id)}
+              onClick={onNavigate}
+              aria-current={session.id === sessionId ? 'page' : undefined}
+              className={cn('block truncate rounded-md px-2.5 py-2 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring', session.id === sessionId && 'bg-accent font-medium text-accent-foreground')}
+            >
+              {session.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ClipboardCopy, FileDown, FileText, Lock, Share } from 'lucide-react';
+import { ClipboardCopy, FileDown, FileText, LoaderCircle, Lock, Share } from 'lucide-react';
 import { useState } from 'react';
 import { historyText, memoText, type MemoFormat } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -53,6 +53,7 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
     try {
       const { blob, fileName } = await exportConversationPdf(sessionId);
       saveBlob(blob, fileName);
+      notify({ ...historyText.pdfDownloaded(fileName), variant: 'success' });
     } catch {
       notify({ ...historyText.exportFailed, variant: 'destructive' });
     } finally {
@@ -68,6 +69,7 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
     try {
       const { blob, fileName } = await exportDecisionMemo(sessionId, format);
       saveBlob(blob, fileName);
+      notify({ ...memoText.downloaded(fileName), variant: 'success' });
     } catch {
       notify({ ...memoText.failed, variant: 'destructive' });
     } finally {
@@ -75,12 +77,14 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
     }
   };
 
+  // The menu closes on a choice: the button itself says what is being made until the file is there (issue 29, point 11).
+  const working = busy === 'pdf' ? historyText.pdfPreparing : busy?.startsWith('memo-') ? memoText.preparing : null;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="max-sm:size-9 max-sm:px-0" aria-label="Export conversation" disabled={unavailable} aria-busy={busy !== null}>
-          <Share aria-hidden />
-          <span className="hidden sm:inline">Export</span>
+        <Button variant="ghost" size="sm" className={working ? 'max-sm:size-9 max-sm:px-0 disabled:opacity-100' : 'max-sm:size-9 max-sm:px-0'} aria-label={working ?? 'Export conversation'} disabled={unavailable || working !== null} aria-busy={busy !== null}>
+          {working ? <LoaderCircle className="animate-spin" aria-hidden /> : <Share aria-hidden />}
+          <span className="hidden sm:inline">{working ?? 'Export'}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -92,7 +96,7 @@ export function ConversationExportMenu({ sessionId, isPremium, onUpgrade, disabl
         </DropdownMenuItem>
         <DropdownMenuItem disabled={busy !== null} onSelect={() => void downloadPdf()}>
           {isPremium ? <FileDown aria-hidden /> : <Lock aria-hidden />}
-          {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF'}
+          {busy === 'pdf' ? historyText.pdfPreparing : 'Download PDF'}
           {isPremium ? null : <PremiumTag />}
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, FileDown, Gavel, Play, Square, UsersRound } from 'lucide-react';
+import { AlertTriangle, FileDown, Gavel, LoaderCircle, Play, Square, UsersRound } from 'lucide-react';
 import { CHAIR_SEAT, roundtableFormatLabels, roundtableText } from '#contract/roundtable-text.ts';
 import type { RoundtableDto, RoundtableTurn } from '#contract/roundtable.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -78,7 +78,10 @@ export function RoundtableCard({ id }: { id: string }) {
   });
   const exporting = useMutation({
     mutationFn: () => exportBoardPack(id),
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+    onSuccess: ({ blob, fileName }) => {
+      saveBlob(blob, fileName);
+      notify({ ...roundtableText.exported(fileName), variant: 'success' });
+    },
     onError: () => notify({ ...roundtableText.exportFailed, variant: 'destructive' }),
   });
 
@@ -193,9 +196,9 @@ export function RoundtableCard({ id }: { id: string }) {
             </Button>
           ) : null}
           {!running ? (
-            <Button variant="outline" size="sm" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
-              {exporting.isPending ? <Spinner /> : <FileDown aria-hidden />}
-              {roundtableText.exportPdf}
+            <Button variant="outline" size="sm" onClick={() => exporting.mutate()} disabled={exporting.isPending} className="disabled:opacity-100">
+              {exporting.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <FileDown aria-hidden />}
+              {exporting.isPending ? roundtableText.exportPreparing : roundtableText.exportPdf}
             </Button>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { replyErrors } from '#contract/chat.ts';
+import { endAtLastCompleteBlock } from '#server/ai/complete-blocks.ts';
 import { logSummary } from '#server/ai/provider-errors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -22,11 +23,13 @@ export interface FinishDeps extends AccountDeps {
 export function replyEndOf(outcome: Outcome, run: TurnResult, model: string): { row: ReplyEnd; final: TurnFinal } {
   const complete = outcome.status === 'complete';
   const usage = { promptTokens: complete ? (run.usage?.inputTokens ?? null) : null, completionTokens: complete ? (run.usage?.outputTokens ?? null) : null };
-  const row: ReplyEnd = { content: run.text, status: outcome.status, error: outcome.error, model, ...usage };
+  // A stopped reply ends at its last complete block (no "1." or heading left hanging), for the readers and the row alike.
+  const content = outcome.status === 'stopped' ? endAtLastCompleteBlock(run.text) : run.text;
+  const row: ReplyEnd = { content, status: outcome.status, error: outcome.error, model, ...usage };
   const final: TurnFinal =
     outcome.status === 'failed'
-      ? { type: 'error', message: outcome.error ?? replyErrors.unavailable, content: run.text }
-      : { type: 'done', status: complete ? 'complete' : 'stopped', content: run.text, usage };
+      ? { type: 'error', message: outcome.error ?? replyErrors.unavailable, content }
+      : { type: 'done', status: complete ? 'complete' : 'stopped', content, usage };
   return { row, final };
 }
 

@@ -140,7 +140,7 @@ describe('replies through an OpenAI-compatible provider', () => {
     expect(stop.statusCode).toBe(200);
     const stopped = stop.json().message;
     expect(stopped.status).toBe('stopped');
-    expect(stopped.content).toBe('word0 word1 word2 word3 word4 ');
+    expect(stopped.content).toBe('word0 word1 word2 word3 word4');
     // Nothing is written after the stop: the stop returned once the final state was saved, and no writer is left.
     expect(t.app.replies.isRunning(assistantMessage.id)).toBe(false);
     const later = await waitForMessage(t.app, cookie, session.id, assistantMessage.id);
@@ -201,6 +201,20 @@ describe('replies through an OpenAI-compatible provider', () => {
     const regenerated = t.fake.requestsFor(m)[1]!.body;
     expect(JSON.stringify(regenerated.messages[0])).toContain('answer their latest question again');
     expect(regenerated.messages.slice(1)).toEqual([{ role: 'user', content: `Regenerate me ${m}` }]);
+  });
+
+  it('saves a stopped reply up to its last complete block: no empty list item or heading left hanging (issue 29, point 15)', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip' });
+    const m = marker();
+    const reply = 'Cash is tight.\n\n### Steps\n1. Hire first.\n2. Sign the lease.\n\n### Risks\n- Demand';
+    // Stopped right after "2. " is written.
+    t.fake.when(m, { reply, gate: new Promise(() => {}), gateAfterChunks: 9 });
+    const { assistantMessage } = await ask(t.app, cookie, session.id, `Plan please ${m}`);
+    await waitFor(async () => (await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantMessage.id)))[0]?.content.includes('2.'), 'the reply to reach its second step');
+    const stop = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, cookie });
+    expect(stop.json().message).toMatchObject({ status: 'stopped', content: 'Cash is tight.\n\n### Steps\n1. Hire first.' });
+    // History and the transcript read the same row.
+    expect(await waitForMessage(t.app, cookie, session.id, assistantMessage.id)).toMatchObject({ status: 'stopped', content: 'Cash is tight.\n\n### Steps\n1. Hire first.' });
   });
 
   it('stops the runner when a reply is deleted while it is being written', async () => {

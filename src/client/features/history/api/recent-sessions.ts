@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { RecentSessionsResponse } from '#contract/chat.ts';
+import { api } from '#client/lib/api-client.ts';
+
+/**
+ * GET /api/chat/recent-sessions (decision 059): a Free account's way back to its latest conversations. The
+ * chat's welcome card reads the same key (features do not import each other; the cache is shared).
+ */
+export const recentSessionsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['/api/chat/recent-sessions', userId] as const,
+    queryFn: ({ signal }) => api.get<RecentSessionsResponse>('/api/chat/recent-sessions', { signal }),
+  });
