@@ -14,7 +14,7 @@ import {
 } from '#contract/account.ts';
 import { messageResponseSchema, publicUserSchema } from '#contract/auth.ts';
 import { chatDefaultsResponseSchema, chatUsageResponseSchema, updateChatDefaultsInputSchema, userParamsSchema } from '#contract/chat.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
 import { publicRoute } from '#server/plugins/route-access.ts';
 import { callerOf, clearSessionCookie, sessionToken } from '#server/plugins/session.ts';
@@ -24,7 +24,7 @@ import * as deletion from './deletion.service.ts';
 import * as pictures from './profile-pictures.ts';
 import * as profile from './profile.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountServiceDeps }> = async (app, { deps }) => {

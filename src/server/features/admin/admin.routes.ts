@@ -11,12 +11,12 @@ import {
   adminUsersQuerySchema,
   adminUsersSchema,
 } from '#contract/admin.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponses } from '#contract/errors.ts';
 import { adminRoute } from '#server/plugins/route-access.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as admin from './admin.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['admin'];
 
 /** The admin dashboard's API: every route refuses anyone but the admin role (403), on the server. */

@@ -10,7 +10,7 @@ import {
   verifyEmailInputSchema,
   type PublicUser,
 } from '#contract/auth.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import type { User } from '#server/db/schema.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
 import { publicRoute } from '#server/plugins/route-access.ts';
@@ -18,7 +18,7 @@ import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from 
 import type { AuthDeps, SignUpDeps } from './auth.service.ts';
 import * as auth from './auth.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> = async (app, { deps }) => {
   const { config } = deps;

@@ -11,7 +11,7 @@ import {
   subscriptionInfoSchema,
   subscriptionPricingResponseSchema,
 } from '#contract/billing.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponses } from '#contract/errors.ts';
 import { createStripeGateway } from '#server/billing/stripe-gateway.ts';
 import { rateLimitConfig } from '#server/plugins/rate-limits.ts';
 import { publicRoute } from '#server/plugins/route-access.ts';
@@ -20,16 +20,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { handleStripeWebhook } from './billing-webhook.ts';
 import * as billing from './billing.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 502, 503);
 
 /** Spec section 7's billing calls, plus the webhook Stripe calls and the monthly/yearly switch. */
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: Omit<BillingDeps, 'gateway'> & { gateway?: BillingDeps['gateway'] } }> = async (app, options) => {

@@ -23,7 +23,7 @@ import {
   updateChatContextResponseSchema,
   userParamsSchema,
 } from '#contract/chat.ts';
-import { errorCatalog, errorResponseSchema } from '#contract/errors.ts';
+import { errorCatalog, errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import { deleteChatSessionsResponseSchema } from '#contract/history.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
@@ -32,14 +32,7 @@ import { parseLastEventId } from './replies/index.ts';
 import { askAnotherExecutive } from './second-opinion.service.ts';
 import * as sessions from './sessions.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429, 502);
 const tags = ['chat'];
 
 /** HTTP only: conversations, their messages and the replies' streams. Needs the reply engine plugin registered first. */

@@ -10,14 +10,14 @@ import {
   listDecisionsResponseSchema,
   updateDecisionInputSchema,
 } from '#contract/decisions.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import type { Clock } from '#server/clock.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import type { ChatDeps } from '#server/features/chat/index.ts';
 import * as decisions from './decisions.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['decisions'];
 
 /** HTTP only: the decision log (every route the caller's own; another account's decision answers 404). Needs the reply engine registered first. */

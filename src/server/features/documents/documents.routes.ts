@@ -9,11 +9,11 @@ import {
   uploadUrlInputSchema,
   uploadUrlResponseSchema,
 } from '#contract/documents.ts';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponses } from '#contract/errors.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as documents from './documents.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 413, 429);
 const tags = ['documents'];
 
 /** HTTP only: upload URLs, processing, reading, downloading and deleting the caller's documents. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '#contract/errors.ts';
+import { errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import {
   deleteChatSessionsInputSchema,
   deleteChatSessionsResponseSchema,
@@ -15,7 +15,7 @@ import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as history from './history.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['history'];
 /** File responses: sent as they are (Fastify serializes neither a string with its own content type nor a Buffer). */
 const markdownFile = z.string().describe('The conversation as Markdown (text/markdown)');

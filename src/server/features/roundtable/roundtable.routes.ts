@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatSessionParamsSchema } from '#contract/chat.ts';
-import { errorCatalog, errorResponseSchema } from '#contract/errors.ts';
+import { errorCatalog, errorResponseSchema, errorResponses } from '#contract/errors.ts';
 import {
   createRoundtableInputSchema,
   listRoundtablesResponseSchema,
@@ -18,7 +18,7 @@ import { callerOf } from '#server/plugins/session.ts';
 import { parseRoundtableEventId } from './roundtable-view.ts';
 import * as service from './roundtable.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['roundtables'];
 const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The board pack as an A4 PDF (application/pdf)');
 
