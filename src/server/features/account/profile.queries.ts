@@ -45,17 +45,17 @@ export async function updateProfile(
   values: { firstName?: string; lastName?: string; email?: string; profileImageUrl?: string | null; emailVerificationToken?: string },
 ): Promise<User | undefined> {
   const { emailVerificationToken, ...fields } = values;
+  const changes = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...(emailVerificationToken
+      ? { ...noOutstandingLinks, emailVerifiedAt: null, emailVerificationToken, emailVerificationSentAt: sql`now()`, emailVerificationSentTo: fields.email!.toLowerCase() }
+      : {}),
+  };
+  const mine = and(eq(users.id, userId), isNull(users.deletedAt));
+  // Nothing to write (the picture already absent, the same address): the profile as it is.
+  if (Object.keys(changes).length === 0) return (await db.select().from(users).where(mine).limit(1))[0];
   try {
-    const rows = await db
-      .update(users)
-      .set({
-        ...fields,
-        ...(emailVerificationToken
-          ? { ...noOutstandingLinks, emailVerifiedAt: null, emailVerificationToken, emailVerificationSentAt: sql`now()`, emailVerificationSentTo: fields.email!.toLowerCase() }
-          : {}),
-      })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning();
+    const rows = await db.update(users).set(changes).where(mine).returning();
     return rows[0];
   } catch (error) {
     if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return undefined;
