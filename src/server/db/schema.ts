@@ -127,6 +127,8 @@ export const chatSessions = pgTable(
     userRole: text('user_role').notNull(),
     /** When the user last renamed the conversation (decision 033); null while the title is the model's. Automatic titles never replace a renamed one. */
     titleRenamedAt: timestamptz('title_renamed_at'),
+    /** How many messages (user and assistant) the conversation had when a title was last asked of the model: one call per count at most (decision 050). */
+    titledAtMessages: integer('titled_at_messages').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
