@@ -1,6 +1,6 @@
 import { errorCatalog } from '../../src/contract/errors.ts';
 import { authText } from '../../src/contract/auth.ts';
-import { appReady, expect, signUpViaApi, test, uniqueEmail } from './fixtures.ts';
+import { appReady, expect, signUpViaApi, test, uniqueEmail, waitForMailWhere } from './fixtures.ts';
 
 test('signup shows every validation message of the spec', async ({ page }) => {
   await page.goto('/signup');
@@ -85,6 +85,23 @@ test('a reset link without a token says so and goes to /signin', async ({ page }
 
 test('an invalid reset token shows the server reason', async ({ page }) => {
   await page.goto('/reset-password?token=made-up-token');
+  await page.getByLabel('New password', { exact: true }).fill('password 1234');
+  await page.getByLabel('Confirm new password').fill('password 1234');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText(authText.resetFailed().title)).toBeVisible();
+  await expect(page.getByText(errorCatalog['bad_request:reset_token'].message)).toBeVisible();
+});
+
+test('a reset link asked for before the e-mail changed shows the invalid-link message (issue 28, decision 050)', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  expect((await page.request.post('/api/auth/forgot-password', { data: { email: user.email } })).status()).toBe(200);
+  const mail = await waitForMailWhere((m) => m.to.includes(user.email.toLowerCase()) && m.subject.startsWith('Reset your'), `the reset link to ${user.email}`);
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0]);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  const changed = await page.request.patch(`/api/users/${me.id}`, { data: { email: uniqueEmail('moved'), currentPassword: user.password } });
+  expect(changed.status()).toBe(200);
+
+  await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel('New password', { exact: true }).fill('password 1234');
   await page.getByLabel('Confirm new password').fill('password 1234');
   await page.getByRole('button', { name: 'Reset Password' }).click();

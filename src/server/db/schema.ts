@@ -27,6 +27,8 @@ export const users = pgTable(
     lastInteractionDate: date('last_interaction_date', { mode: 'string' }),
     resetToken: text('reset_token'),
     resetTokenExpires: timestamptz('reset_token_expires'),
+    /** The address the reset link was mailed to: following it proves that address only, and only while it is still the account's (decision 050). */
+    resetTokenSentTo: text('reset_token_sent_to'),
     defaultExecutiveRole: text('default_executive_role'),
     defaultIndustry: text('default_industry'),
     defaultUserRole: text('default_user_role'),
@@ -44,6 +46,8 @@ export const users = pgTable(
     /** SHA-256 of the newest verification link's token, and when it was sent (it expires, and paces resends). */
     emailVerificationToken: text('email_verification_token'),
     emailVerificationSentAt: timestamptz('email_verification_sent_at'),
+    /** The address the verification link was mailed to (decision 050): the link proves that address only. */
+    emailVerificationSentTo: text('email_verification_sent_to'),
     /** Set by an admin: the account cannot sign in and its sessions are gone until an admin enables it again. */
     disabledAt: timestamptz('disabled_at'),
   },
@@ -124,6 +128,8 @@ export const chatSessions = pgTable(
     userRole: text('user_role').notNull(),
     /** When the user last renamed the conversation (decision 033); null while the title is the model's. Automatic titles never replace a renamed one. */
     titleRenamedAt: timestamptz('title_renamed_at'),
+    /** How many messages (user and assistant) the conversation had when a title was last asked of the model: one call per count at most (decision 050). */
+    titledAtMessages: integer('titled_at_messages').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

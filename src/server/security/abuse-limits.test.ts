@@ -50,6 +50,13 @@ describe('a forged X-Forwarded-For changes nothing behind a trusted proxy', () =
     }
     expect(codes).toEqual([201, 201, 429, 429]);
   });
+
+  it('the scheme a trusted proxy reports is the one the cross-origin check compares (issue 28, point 15)', async () => {
+    const logout = (headers: Record<string, string>) => inject(byHops.app, { method: 'POST', url: '/api/auth/logout', headers: { host: 'corner.example', ...headers } });
+    expect((await logout({ origin: 'https://corner.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
+    expect((await logout({ origin: 'https://corner.example', 'x-forwarded-proto': 'http' })).statusCode).toBe(403);
+    expect((await logout({ origin: 'http://corner.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(403);
+  });
 });
 
 describe('private answers are never cached', () => {

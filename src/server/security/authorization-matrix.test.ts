@@ -483,6 +483,22 @@ describe('authorization matrix, generated from the route table', () => {
     expect(matrix.map((row) => row.route).filter((route) => !registered.includes(route)), 'rows for routes that no longer exist').toEqual([]);
   });
 
+  it('has a row for every operation of the published OpenAPI document (issue 28, must-deliver 5)', async () => {
+    // The document as a client reads it, not only the app's own copy: what is published is what must be covered.
+    const response = await inject(ctx.t.app, { method: 'GET', url: '/api/docs/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = (response.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const operations = Object.entries(paths).flatMap(([path, byMethod]) =>
+      Object.keys(byMethod)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    const rows = new Set(matrix.map((row) => row.route));
+    const missing = operations.filter((operation) => !rows.has(operation));
+    expect(missing, missing.map((operation) => `"${operation}" is in the OpenAPI document but has no row in the authorization matrix`).join('\n')).toEqual([]);
+  });
+
   it.each(matrix)('$route', async (row) => {
     const owner = row.owner === 'fresh' ? await account(ctx.t, 'standard') : ctx.owners[row.owner ?? 'premium'];
     const context: Context = { ...ctx, owner, memo: new Map() };

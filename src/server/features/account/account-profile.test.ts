@@ -180,5 +180,21 @@ describe('profile pictures', () => {
     await t.app.jobs.runUntilIdle();
     expect((await t.app.inject({ method: 'GET', url: `/api${first}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api${second}` })).statusCode).toBe(200);
+
+    // null clears the picture (and its files go); null again, or the unchanged e-mail, changes nothing and answers the profile.
+    const cleared = await patch(user.id, cookie, { profileImageUrl: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().profileImageUrl).toBeNull();
+    await t.app.jobs.runUntilIdle();
+    expect((await t.app.inject({ method: 'GET', url: `/api${second}` })).statusCode).toBe(404);
+  });
+
+  it('answers the current profile for a change that changes nothing (issue 28, point 9)', async () => {
+    const { user, cookie } = await t.signIn();
+    for (const payload of [{ profileImageUrl: null }, { email: user.email }, { email: user.email.toUpperCase() }, { firstName: 'Ada', profileImageUrl: null }]) {
+      const response = await patch(user.id, cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(response.json()).toMatchObject({ id: user.id, email: user.email, firstName: 'Ada', profileImageUrl: null });
+    }
   });
 });

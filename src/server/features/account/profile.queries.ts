@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { sessions, users, type User } from '#server/db/schema.ts';
+import { noOutstandingLinks } from '#server/features/auth/index.ts';
 
 /** The live (not deleted, not disabled) account with this id. */
 export async function findLiveUser(db: Db, userId: string): Promise<User | undefined> {
@@ -35,7 +36,8 @@ export async function pictureTaken(db: Db, path: string, exceptUserId: string | 
 
 /**
  * Writes the profile fields. A new address is not yet proven: it loses its verification (decision 017)
- * and gets a new token. Undefined when the address is taken meanwhile (the unique index decides races).
+ * and gets a new token, mailed to it; every link mailed before (reset, verification) dies in the same
+ * statement (decision 050). Undefined when the address is taken meanwhile (the unique index decides races).
  */
 export async function updateProfile(
   db: Db,
@@ -43,15 +45,17 @@ export async function updateProfile(
   values: { firstName?: string; lastName?: string; email?: string; profileImageUrl?: string | null; emailVerificationToken?: string },
 ): Promise<User | undefined> {
   const { emailVerificationToken, ...fields } = values;
+  const changes = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...(emailVerificationToken
+      ? { ...noOutstandingLinks, emailVerifiedAt: null, emailVerificationToken, emailVerificationSentAt: sql`now()`, emailVerificationSentTo: fields.email!.toLowerCase() }
+      : {}),
+  };
+  const mine = and(eq(users.id, userId), isNull(users.deletedAt));
+  // Nothing to write (the picture already absent, the same address): the profile as it is.
+  if (Object.keys(changes).length === 0) return (await db.select().from(users).where(mine).limit(1))[0];
   try {
-    const rows = await db
-      .update(users)
-      .set({
-        ...fields,
-        ...(emailVerificationToken ? { emailVerifiedAt: null, emailVerificationToken, emailVerificationSentAt: sql`now()` } : {}),
-      })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning();
+    const rows = await db.update(users).set(changes).where(mine).returning();
     return rows[0];
   } catch (error) {
     if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return undefined;
@@ -59,10 +63,13 @@ export async function updateProfile(
   }
 }
 
-/** The new password, and every other session of the account ends, in one transaction. */
+/**
+ * The new password, and every other session of the account ends, in one transaction; every link
+ * mailed before (reset, verification) dies with the old password (decision 050).
+ */
 export async function changePassword(db: Db, userId: string, passwordHash: string, keepTokenHash: string | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
+    await tx.update(users).set({ password: passwordHash, ...noOutstandingLinks }).where(eq(users.id, userId));
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : sql`true`));

@@ -17,7 +17,7 @@ export async function insertUser(
   // The unique index on lower(email) decides races: exactly one parallel signup wins.
   const rows = await db
     .insert(users)
-    .values({ ...values, lastLogin: new Date(), numLogins: 1, emailVerificationSentAt: new Date() })
+    .values({ ...values, lastLogin: new Date(), numLogins: 1, emailVerificationSentAt: new Date(), emailVerificationSentTo: values.email.toLowerCase() })
     .onConflictDoNothing()
     .returning();
   return rows[0];
@@ -76,29 +76,54 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
 }
 
 /**
- * Sets a reset token on the active account with this e-mail, if there is one, in one statement:
- * a known and an unknown address cost the same query (forgot-password must not tell them apart).
+ * Every link mailed to the account, cleared: what a change of its e-mail or password writes in the
+ * same statement (decision 050). A link proves a mailbox at one moment; after such a change it proves nothing.
+ */
+export const noOutstandingLinks = {
+  resetToken: null,
+  resetTokenExpires: null,
+  resetTokenSentTo: null,
+  emailVerificationToken: null,
+  emailVerificationSentTo: null,
+} as const;
+
+/** The account's address is still the one a link was sent to (letter case aside). */
+const stillSentTo = (sentTo: typeof users.resetTokenSentTo | typeof users.emailVerificationSentTo) => sql`lower(${users.email}) = ${sentTo}`;
+
+/**
+ * Sets a reset token on the active (not deleted, not disabled) account with this e-mail, if there
+ * is one, in one statement: a known, an unknown and a disabled address cost the same query
+ * (forgot-password must not tell them apart). The token remembers the address it is mailed to.
  */
 export async function setResetTokenByEmail(db: Db, email: string, tokenHash: string, expires: Date): Promise<Pick<User, 'email' | 'firstName'> | undefined> {
   const rows = await db
     .update(users)
-    .set({ resetToken: tokenHash, resetTokenExpires: expires })
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .set({ resetToken: tokenHash, resetTokenExpires: expires, resetTokenSentTo: sql`lower(${users.email})` })
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.disabledAt)))
     .returning({ email: users.email, firstName: users.firstName });
   return rows[0];
 }
 
 /**
- * Sets the new password and burns the token in one statement, so a token works once even
- * when two requests race; every session of the user ends in the same transaction.
+ * Sets the new password and burns the token in one statement, so a token works once even when two
+ * requests race; every session of the user ends in the same transaction. The token works only while
+ * the account's address is the one it was mailed to; following it proves that address (it counts
+ * as verified), and every other link mailed before dies with the old password. Answers the proven address.
  */
 export async function resetPasswordWithToken(db: Db, tokenHash: string, passwordHash: string): Promise<{ id: string; email: string } | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      // Following the link proves the mailbox too: the address counts as verified from now on.
-      .set({ password: passwordHash, resetToken: null, resetTokenExpires: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpires, sql`now()`), isNull(users.deletedAt)))
+      .set({ password: passwordHash, ...noOutstandingLinks, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(
+        and(
+          eq(users.resetToken, tokenHash),
+          gt(users.resetTokenExpires, sql`now()`),
+          stillSentTo(users.resetTokenSentTo),
+          isNull(users.deletedAt),
+          isNull(users.disabledAt),
+        ),
+      )
       .returning({ id: users.id, email: users.email });
     const user = rows[0];
     if (user) await tx.delete(sessions).where(eq(sessions.userId, user.id));
@@ -106,23 +131,30 @@ export async function resetPasswordWithToken(db: Db, tokenHash: string, password
   });
 }
 
-/** An operator's account becomes admin once its mailbox is proven (a reset link followed). */
-export async function makeAdmin(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, userId));
+/**
+ * An operator's account becomes admin when it proves `provenEmail` (a link mailed to it followed),
+ * and only while that is still the account's address: an address merely set grants nothing.
+ */
+export async function makeAdmin(db: Db, userId: string, provenEmail: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ appUserType: 'admin' })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${provenEmail})`, isNull(users.deletedAt), isNull(users.disabledAt)));
 }
 
 /**
  * Marks the address verified and burns the link's token in one statement, if the token is the
- * newest one sent and not older than `hours`.
+ * newest one sent, not older than `hours`, and the account's address is still the one it was sent to.
  */
 export async function verifyEmailWithToken(db: Db, tokenHash: string, hours: number): Promise<{ id: string; email: string } | undefined> {
   const rows = await db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, emailVerificationToken: null })
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, emailVerificationToken: null, emailVerificationSentTo: null })
     .where(
       and(
         eq(users.emailVerificationToken, tokenHash),
         gt(users.emailVerificationSentAt, sql`now() - make_interval(hours => ${hours})`),
+        stillSentTo(users.emailVerificationSentTo),
         isNull(users.deletedAt),
       ),
     )
@@ -132,15 +164,17 @@ export async function verifyEmailWithToken(db: Db, tokenHash: string, hours: num
 
 /**
  * A new verification token for an unverified account, unless one was sent less than `seconds`
- * ago: one statement, so parallel resends send one e-mail.
+ * ago: one statement, so parallel resends send one e-mail. Only while `sendTo` is the account's
+ * address (a cached copy of the account may be older than an e-mail change).
  */
-export async function renewVerificationToken(db: Db, userId: string, tokenHash: string, seconds: number): Promise<boolean> {
+export async function renewVerificationToken(db: Db, userId: string, sendTo: string, tokenHash: string, seconds: number): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ emailVerificationToken: tokenHash, emailVerificationSentAt: sql`now()` })
+    .set({ emailVerificationToken: tokenHash, emailVerificationSentAt: sql`now()`, emailVerificationSentTo: sendTo.toLowerCase() })
     .where(
       and(
         eq(users.id, userId),
+        sql`lower(${users.email}) = lower(${sendTo})`,
         isNull(users.emailVerifiedAt),
         sql`(${users.emailVerificationSentAt} is null or ${users.emailVerificationSentAt} < now() - make_interval(secs => ${seconds}))`,
       ),

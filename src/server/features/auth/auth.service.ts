@@ -76,7 +76,8 @@ function lockedError(until: Date): AppError {
 
 /**
  * Operators listed in ADMIN_EMAILS become admins only once they prove they own the mailbox, by
- * following a password-reset link sent to it: whoever signs up first with the address gets nothing.
+ * following a reset or verification link sent to that very address while it is listed: whoever
+ * signs up first with the address, or moves their account to it, gets nothing (decision 050).
  */
 function isOperatorEmail(config: Config, email: string): boolean {
   return config.adminEmails.includes(email.toLowerCase());
@@ -188,7 +189,7 @@ function sendResetMail(deps: AuthDeps, user: { email: string; firstName: string 
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
   const user = await queries.resetPasswordWithToken(deps.db, hashToken(input.token), await hashPassword(input.password));
   if (!user) throw new AppError('bad_request:reset_token');
-  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id);
+  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id, user.email);
   await queries.clearSignInFailures(deps.db, throttleKey(user.email));
   deps.sessionCache.invalidateUser(user.id);
 }
@@ -197,7 +198,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): 
 export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput): Promise<string> {
   const user = await queries.verifyEmailWithToken(deps.db, hashToken(input.token), EMAIL_VERIFICATION_HOURS);
   if (!user) throw new AppError('bad_request:verification_token');
-  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id);
+  if (isOperatorEmail(deps.config, user.email)) await queries.makeAdmin(deps.db, user.id, user.email);
   deps.sessionCache.invalidateUser(user.id);
   return authResponses.emailVerified;
 }
@@ -206,7 +207,7 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput): Prom
 export async function resendVerification(deps: AuthDeps, user: User): Promise<string> {
   if (user.emailVerifiedAt) return authResponses.emailVerified;
   const token = newToken();
-  if (!(await queries.renewVerificationToken(deps.db, user.id, hashToken(token), VERIFICATION_RESEND_SECONDS))) {
+  if (!(await queries.renewVerificationToken(deps.db, user.id, user.email, hashToken(token), VERIFICATION_RESEND_SECONDS))) {
     throw new AppError('rate_limit:verification');
   }
   sendVerificationMail(deps, user, token);

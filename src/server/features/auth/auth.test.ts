@@ -243,6 +243,18 @@ describe('abuse and bad input', () => {
     expect(sameOrigin.statusCode).toBe(401);
   });
 
+  it('compares the scheme too: an https:// page is not the http:// server, nor http:// the https:// public URL (issue 28, point 15)', async () => {
+    const payload = { email: uniqueEmail(), password: 'whatever1' };
+    const attempt = (headers: Record<string, string>) => inject(t.app, { method: 'POST', url: '/api/auth/signin', payload, headers });
+    // app.inject speaks plain http.
+    expect((await attempt({ origin: 'https://localhost:80', host: 'localhost:80' })).statusCode).toBe(403);
+    expect((await attempt({ origin: 'https://localhost', host: 'localhost' })).statusCode).toBe(403);
+    expect((await attempt({ origin: 'http://localhost', host: 'localhost' })).statusCode).toBe(401);
+    expect((await attempt({ origin: 'http://app.example.com' })).statusCode).toBe(403);
+    expect((await attempt({ origin: 'https://app.example.com:443' })).statusCode).toBe(401);
+    expect((await attempt({ origin: 'https://app.example.com:8443' })).statusCode).toBe(403);
+  });
+
   it('sends security headers and a Content-Security-Policy: the page\'s to pages, one that allows nothing to API answers', async () => {
     const page = await inject(t.app, { method: 'GET', url: '/chat' });
     // Scripts from this origin, and one inline script by its hash (no 'unsafe-inline').

@@ -6,4 +6,5 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { hashToken } from './tokens.ts';
 export { sendVerificationMail, throttleKey, toPublicUser, type AuthDeps } from './auth.service.ts';
 export { newToken } from './tokens.ts';
+export { noOutstandingLinks } from './auth.queries.ts';
 export type { SessionCache } from './session-cache.ts';

@@ -69,14 +69,17 @@ export async function findOpenCheckouts(db: Db, userId: string): Promise<Payment
     .orderBy(desc(payments.createdAt));
 }
 
-/** How many subscriptions the user ever started, and the Stripe customer they used last. */
-export async function checkoutHistory(db: Db, userId: string): Promise<{ count: number; customerId: string | null }> {
+/**
+ * The Stripe customer the user used last, and the newest of their subscriptions that is no longer
+ * waiting for its first payment (it names a checkout attempt, decision 051).
+ */
+export async function checkoutHistory(db: Db, userId: string): Promise<{ lastClosedId: string | null; customerId: string | null }> {
   const rows = await db
-    .select({ customerId: payments.stripeCustomerId })
+    .select({ id: payments.id, customerId: payments.stripeCustomerId, status: payments.subscriptionStatus })
     .from(payments)
     .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt));
-  return { count: rows.length, customerId: rows[0]?.customerId ?? null };
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return { lastClosedId: rows.find((row) => row.status !== 'incomplete')?.id ?? null, customerId: rows[0]?.customerId ?? null };
 }
 
 /**

@@ -47,9 +47,12 @@ function requireBillingChange(deps: BillingDeps, user: User): void {
 }
 
 /**
- * Step 1 of checkout -> a subscription waiting for its first payment (spec section 7). Never two
- * open checkouts, never a second subscription for an account that has Premium; idempotency keys
- * make a double click or a retried request land on the same Stripe objects.
+ * Step 1 of checkout -> a subscription waiting for its first payment (spec section 7). One open
+ * subscription per account, whatever the concurrency (decision 051): the checkouts of one account
+ * run one after the other in this instance; across instances, requests for the same plan share one
+ * idempotency key (so Stripe answers them with one subscription), and of two plans started at once
+ * the newer checkout stands and the older is cancelled. Never a second subscription for an account
+ * that has Premium.
  */
 export async function createSubscription(
   deps: BillingDeps,
@@ -57,6 +60,11 @@ export async function createSubscription(
   input: { period: BillingPeriod; address: BillingAddress },
 ): Promise<CreateSubscriptionResponse> {
   requireBillingChange(deps, user);
+  gatewayOf(deps);
+  return serialized(`checkout:${user.id}`, () => createSubscriptionNow(deps, user, input));
+}
+
+async function createSubscriptionNow(deps: BillingDeps, user: User, input: { period: BillingPeriod; address: BillingAddress }): Promise<CreateSubscriptionResponse> {
   const gateway = gatewayOf(deps);
   if (user.appUserType === 'admin' || user.appUserType === 'vip') throw new AppError('conflict:already_premium');
   const current = await queries.findCurrentPayment(deps.db, user.id);
@@ -87,17 +95,36 @@ export async function createSubscription(
   if (customerId) await gateway.updateCustomerAddress(customerId, input.address);
   else customerId = await gateway.createCustomer({ email: user.email, userId: user.id, address: input.address }, `customer:${user.id}:${hash(JSON.stringify(input.address))}`);
 
-  // The attempt number changes once a checkout is abandoned, so a new attempt gets a new key;
-  // two requests of the same attempt share one.
+  // The key names the attempt by the newest subscription that is over (none open is left by now):
+  // a checkout started meanwhile elsewhere adds an open one and changes nothing, so two requests of
+  // the same attempt share a key, while an abandoned or ended checkout starts a new attempt.
   const subscription = await gateway.createSubscription(
     { customerId, priceId, userId: user.id, automaticTax: deps.config.billing.enabled && deps.config.billing.automaticTax },
-    `subscription:${user.id}:${history.count}:${priceId}`,
+    `subscription:${user.id}:${history.lastClosedId ?? 'first'}:${priceId}`,
   );
-  await serialized(subscription.id, () => save(deps, user.id, subscription));
+  const row = await serialized(subscription.id, () => save(deps, user.id, subscription));
+  await cancelOlderCheckouts(deps, user.id, row);
   const clientSecret = subscription.latestInvoice?.clientSecret;
   if (!clientSecret) throw new AppError('billing:provider', 'The payment provider did not return a payment to confirm. Please try again.');
   return { clientSecret, customerId, subscriptionId: subscription.id };
 }
+
+/**
+ * Two plans started at once on two instances: each, once saved, cancels every open checkout of the
+ * account older than its own, so the newest stands and no older one can be paid later.
+ */
+async function cancelOlderCheckouts(deps: BillingDeps, userId: string, newest: Payment): Promise<void> {
+  for (const open of await queries.findOpenCheckouts(deps.db, userId)) {
+    if (open.id === newest.id || !olderThan(open, newest)) continue;
+    await serialized(open.stripeSubscriptionId, async () => {
+      const fresh = await gatewayOf(deps).retrieveSubscription(open.stripeSubscriptionId);
+      if (fresh?.status === 'incomplete') await save(deps, userId, await gatewayOf(deps).cancelNow(open.stripeSubscriptionId), open);
+      else await save(deps, userId, fresh ?? { ...snapshotOf(open), status: 'incomplete_expired' }, open);
+    });
+  }
+}
+
+const olderThan = (a: Payment, b: Payment) => a.createdAt.getTime() < b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.id < b.id);
 
 /** A row as a snapshot, for a subscription Stripe no longer knows. */
 function snapshotOf(row: Payment): SubscriptionSnapshot {

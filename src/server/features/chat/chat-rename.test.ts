@@ -120,7 +120,7 @@ describe('PATCH /api/chat-sessions/:id (rename, decision 033)', () => {
         return demo.doGenerate(options);
       },
     }) as unknown as LanguageModel;
-    const saved = await generateSessionTitle({ db: t.database.db, config: t.config, model }, session.id, user.id, opening);
+    const saved = await generateSessionTitle({ db: t.database.db, config: t.config, model }, session.id, user.id, opening, opening.length);
     expect(saved).toBeNull();
     expect((await readSession(cookie, session.id)).title).toBe('Renamed meanwhile');
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, type ChatSession } from '#server/db/schema.ts';
 
@@ -55,6 +55,19 @@ export async function updateSession(
 }
 
 /** Saves an automatic title, unless the user renamed the conversation (checked in the same statement, so a rename in between wins). */
+/**
+ * Claims the model call for a title of the conversation at `messageCount` messages: true for the
+ * first to ask at that count (or after more messages), false for every other (decision 050).
+ */
+export async function claimTitleCall(db: Executor, sessionId: string, userId: string, messageCount: number): Promise<boolean> {
+  const rows = await db
+    .update(chatSessions)
+    .set({ titledAtMessages: messageCount })
+    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), isNull(chatSessions.titleRenamedAt), lt(chatSessions.titledAtMessages, messageCount)))
+    .returning({ id: chatSessions.id });
+  return rows.length > 0;
+}
+
 export async function setAutomaticTitle(db: Executor, sessionId: string, userId: string, title: string): Promise<ChatSession | undefined> {
   const rows = await db
     .update(chatSessions)

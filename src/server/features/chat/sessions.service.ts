@@ -112,11 +112,15 @@ export async function updateContext(deps: ChatDeps, caller: Caller, sessionId: s
   });
 }
 
+/**
+ * The conversation's title, asked of the model only when no title was asked at its current message
+ * count (the reply that made one due usually has): a title costs one model call per count at most (decision 050).
+ */
 export async function generateTitle(deps: ChatDeps, caller: Caller, sessionId: string): Promise<{ title: string }> {
-  const session = await requireSession(deps, caller, sessionId);
+  await requireSession(deps, caller, sessionId);
   try {
     const title = await generateSessionTitle(deps, sessionId, caller.user.id);
-    return { title: title ?? session.title };
+    return { title: title ?? (await requireSession(deps, caller, sessionId)).title };
   } catch (error) {
     deps.log.warn({ sessionId, provider: deps.config.ai.provider }, 'title generation failed');
     throw new AppError('ai:provider', describeProviderError(error, { hadText: false }));

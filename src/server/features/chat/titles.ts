@@ -5,8 +5,8 @@ import { buildTitlePrompt } from '#server/ai/personas/compose.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
-import { firstMessages as readFirstMessages } from './messages.queries.ts';
-import { findSession, setAutomaticTitle } from './sessions.queries.ts';
+import { countConversationMessages, firstMessages as readFirstMessages } from './messages.queries.ts';
+import { claimTitleCall, findSession, setAutomaticTitle } from './sessions.queries.ts';
 
 export interface TitleDeps {
   db: Db;
@@ -38,12 +38,19 @@ export function cleanTitle(raw: string): string {
 
 /**
  * Asks the model for a title from the opening of the conversation and saves it. `firstMessages`,
- * oldest first, saves reading them when the caller already has them (the reply runner does).
- * Returns null (and changes nothing) when there is no user message yet, the answer is empty or the
- * user renamed the conversation.
+ * oldest first, and `messageCount` (user and assistant messages) save reading them when the caller
+ * already has them (the reply runner does). Returns null (and changes nothing) when there is no user
+ * message yet, the answer is empty, the user renamed the conversation, or a title was already asked
+ * of the model at this message count: one model call per count at most, whoever asks (decision 050).
  * Provider errors are thrown to the caller.
  */
-export async function generateSessionTitle(deps: TitleDeps, sessionId: string, userId: string, firstMessages?: TitleSourceMessage[]): Promise<string | null> {
+export async function generateSessionTitle(
+  deps: TitleDeps,
+  sessionId: string,
+  userId: string,
+  firstMessages?: TitleSourceMessage[],
+  messageCount?: number,
+): Promise<string | null> {
   // A renamed conversation is not sent to the model at all (the save below checks again, for a rename meanwhile).
   const session = await findSession(deps.db, sessionId, userId);
   if (!session || session.titleRenamedAt) return null;
@@ -51,6 +58,8 @@ export async function generateSessionTitle(deps: TitleDeps, sessionId: string, u
   const opening = source.slice(0, TITLE_SOURCE_MESSAGES).filter((m) => m.content.trim() && m.status !== 'failed');
   const firstUserMessage = opening.find((m) => m.role === 'user');
   if (!firstUserMessage) return null;
+  const count = messageCount ?? (await countConversationMessages(deps.db, sessionId));
+  if (!(await claimTitleCall(deps.db, sessionId, userId, count))) return null;
   const { text } = await generateText({
     model: deps.model,
     prompt: buildTitlePrompt(opening.map((m) => ({ role: m.role, content: m.content }))),

@@ -17,12 +17,13 @@ export async function titleAfterReply(deps: TitleDeps & { log: FastifyBaseLogger
     const whole = job.history !== undefined && history.length < HISTORY_LIMIT;
     if (!whole) {
       const count = await countConversationMessages(deps.db, job.sessionId);
-      if (shouldGenerateTitle(count)) await generateSessionTitle(deps, job.sessionId, job.userId);
+      if (shouldGenerateTitle(count)) await generateSessionTitle(deps, job.sessionId, job.userId, undefined, count);
       return;
     }
     const conversation: TitleSourceMessage[] = [...history.toReversed(), { role: 'assistant', content: reply, status: 'complete' }];
-    if (!shouldGenerateTitle(conversation.filter((m) => m.role !== 'system').length)) return;
-    await generateSessionTitle(deps, job.sessionId, job.userId, conversation.slice(0, TITLE_SOURCE_MESSAGES));
+    const count = conversation.filter((m) => m.role !== 'system').length;
+    if (!shouldGenerateTitle(count)) return;
+    await generateSessionTitle(deps, job.sessionId, job.userId, conversation.slice(0, TITLE_SOURCE_MESSAGES), count);
   } catch (err) {
     deps.log.warn({ err: logSummary(err), sessionId: job.sessionId }, 'automatic title generation failed');
   }
