@@ -73,6 +73,9 @@ export const chatText = {
   secondOpinion: {
     label: 'Ask another executive',
     menuLabel: 'Same question, another executive',
+    /** On the reply: a one-off answer; the conversation keeps its executive (issue 29, point 6). */
+    badge: 'Second opinion',
+    replyLabel: (advisor: string) => `Second opinion from ${advisor}`,
     isPremium: 'A second opinion from another executive is part of Premium.',
     failed: { title: 'Error', description: 'Failed to ask another executive' },
   },

@@ -177,7 +177,7 @@ test('keyboard shortcuts, regenerate a reply as a new take (a free interaction),
   await expect(page).not.toHaveURL(/session=/);
 });
 
-test('Premium asks another executive: the same question goes to the chosen executive, after its own context note', async ({ page }) => {
+test('Premium asks another executive: a one-off second opinion, labelled, and the conversation keeps its executive (issue 29, point 6)', async ({ page }) => {
   await usePremium(page);
   await signUpViaApi(page);
   const { id } = await seedConversation(page, { title: 'Second store', executiveRole: 'CFO', industry: 'Retail', message: 'Should we open a second store?' });
@@ -190,12 +190,19 @@ test('Premium asks another executive: the same question goes to the chosen execu
   await expect(menu.getByRole('menuitem', { name: 'CFO', exact: true })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: 'CMO', exact: true }).click();
 
-  await expect(page.getByTestId('system-message')).toHaveText('Switched advisor from CFO to CMO.');
   await expect(c.userMessages).toHaveCount(2);
   await expect(c.userMessages.last()).toContainText('Should we open a second store?');
   await expect(c.replies).toHaveCount(2);
-  await expect(c.lastReply.getByRole('heading', { name: 'CMO', exact: true })).toBeVisible();
-  await expect(c.lastReply).toContainText('My take as your Chief Marketing Officer (Retail)');
-  await expect(c.contextLine).toHaveText('Research Analyst talking to CMO · Retail');
+  const opinion = page.getByRole('article', { name: chatText.secondOpinion.replyLabel('CMO') });
+  await expect(opinion).toBeVisible();
+  await expect(opinion.getByTestId('second-opinion-badge')).toHaveText(chatText.secondOpinion.badge);
+  await expect(opinion).toContainText('My take as your Chief Marketing Officer (Retail)');
   await c.waitForReplyStatus('complete');
+  // No switch: no context note, and the conversation is still the CFO's.
+  await expect(page.getByTestId('system-message')).toHaveCount(0);
+  await expect(c.contextLine).toHaveText('Research Analyst talking to CFO · Retail');
+  await expect(c.replies.first().getByTestId('second-opinion-badge')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('article', { name: chatText.secondOpinion.replyLabel('CMO') })).toBeVisible();
+  await expect(c.contextLine).toHaveText('Research Analyst talking to CFO · Retail');
 });

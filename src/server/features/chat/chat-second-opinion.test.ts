@@ -7,7 +7,7 @@ import { useTestApp } from '#tests/helpers/use-test-app.ts';
 const t = useTestApp();
 
 describe('ask another executive (issue 14, point 3)', () => {
-  it("asks the reply's question again of the chosen executive, after the switch's note, in the same conversation", async () => {
+  it("asks the reply's question again of the chosen executive, once: the conversation keeps its executive (issue 29, point 6)", async () => {
     const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Retail' } });
     const first = await ask(t.app, cookie, session.id, 'Should we open a second store?');
     await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
@@ -20,19 +20,28 @@ describe('ask another executive (issue 14, point 3)', () => {
     });
     expect(response.statusCode).toBe(201);
     const sent = response.json() as { userMessage: ChatMessageDto; assistantMessage: ChatMessageDto; systemMessage: ChatMessageDto | null };
-    expect(sent.systemMessage?.content).toBe('Switched advisor from CFO to CMO.');
+    expect(sent.systemMessage).toBeNull();
     expect(sent.userMessage.content).toBe('Should we open a second store?');
     expect(sent.assistantMessage.executiveRole).toBe('CMO');
     const reply = await waitForMessage(t.app, cookie, session.id, sent.assistantMessage.id);
     expect(reply.content).toContain('My take as your Chief Marketing Officer (Retail)');
 
+    // The conversation is still the CFO's: its header, and the next question's answer.
+    const after = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie });
+    expect(after.json().executiveRole).toBe('CFO');
+    const next = await ask(t.app, cookie, session.id, 'And the lease?');
+    const nextReply = await waitForMessage(t.app, cookie, session.id, next.assistantMessage.id);
+    expect(nextReply.executiveRole).toBe('CFO');
+    expect(nextReply.content).toContain('My take as your Chief Financial Officer (Retail)');
+
     const all = (await listChatMessages(t.app, cookie, session.id)).messages;
     expect(all.map((m) => [m.role, m.executiveRole])).toEqual([
       ['user', 'CFO'],
       ['assistant', 'CFO'],
-      ['system', 'CMO'],
-      ['user', 'CMO'],
+      ['user', 'CFO'],
       ['assistant', 'CMO'],
+      ['user', 'CFO'],
+      ['assistant', 'CFO'],
     ]);
   });
 

@@ -1,20 +1,45 @@
 import type { SecondOpinionInput, SendUserMessageResponse } from '#contract/chat.ts';
 import { AppError } from '#server/errors.ts';
 import type { Caller } from '#server/plugins/session.ts';
+import { assertExecutiveAllowed } from './admission/send-rules.ts';
+import { launch } from './admission/admission.ts';
+import { toMessageDto } from './chat-dto.ts';
+import { insertMessages } from './messages.queries.ts';
+import { questionOf } from './messages.service.ts';
+import { lockSession, updateSession } from './sessions.queries.ts';
 import type { ChatDeps } from './sessions.service.ts';
-import { questionOf, sendMessage } from './messages.service.ts';
-import { updateContext } from './sessions.service.ts';
 
 /**
- * "Ask another executive" (issue 14, point 3; decision 028): the reply's question, asked again of the
- * chosen executive in the same conversation. The switch leaves its own context note (spec section 4),
- * then the question is sent as any question is (a Premium feature, so nothing is counted).
+ * "Ask another executive" (issue 14, point 3; issue 29, point 6; decision 060): a one-off second
+ * opinion. The reply's question is asked again, at the end of the conversation, of the chosen
+ * executive, whose answer carries that executive's name. The conversation keeps its own executive:
+ * no switch, no context note, and the next question goes to the conversation's executive as before.
+ * The repeated question keeps the conversation's executive on its row, so a reply whose executive
+ * differs from its question's is a second opinion (how the client labels it).
  */
 export async function askAnotherExecutive(deps: ChatDeps, caller: Caller, sessionId: string, replyId: string, input: SecondOpinionInput): Promise<SendUserMessageResponse> {
   const question = await questionOf(deps, caller, sessionId, replyId);
-  const switched = await updateContext(deps, caller, sessionId, { executiveRole: input.executiveRole });
-  // The user's own role stays as the conversation has it (undefined: unchanged).
-  const sent = await sendMessage(deps, caller, sessionId, { role: 'user', content: question.content, documentIds: question.documentIds, userRole: undefined });
-  if (!('userMessage' in sent)) throw new AppError('internal:unexpected');
-  return { ...sent, systemMessage: switched.systemMessage ?? sent.systemMessage };
+  assertExecutiveAllowed(caller, input.executiveRole);
+  const { session, userMessage, assistantMessage } = await deps.db.transaction(async (tx) => {
+    const session = await lockSession(tx, sessionId, caller.user.id);
+    if (!session) throw new AppError('not_found:chat_session');
+    const at = Date.now();
+    const [userMessage, assistantMessage] = await insertMessages(tx, [
+      { sessionId, role: 'user', content: question.content, documentIds: question.documentIds, userRole: session.userRole, executiveRole: session.executiveRole, status: 'complete', timestamp: new Date(at) },
+      { sessionId, role: 'assistant', content: '', userRole: session.userRole, executiveRole: input.executiveRole, status: 'streaming', timestamp: new Date(at + 1) },
+    ]);
+    await updateSession(tx, sessionId, caller.user.id, { updatedAt: new Date(at) });
+    return { session, userMessage: userMessage!, assistantMessage: assistantMessage! };
+  });
+  // Premium only (questionOf): nothing is counted. The engine reads the conversation up to the repeated question.
+  launch(deps, {
+    messageId: assistantMessage.id,
+    sessionId,
+    userId: caller.user.id,
+    executiveRole: input.executiveRole,
+    industry: session.industry,
+    userRole: session.userRole,
+    chargedDay: null,
+  });
+  return { userMessage: toMessageDto(userMessage), assistantMessage: toMessageDto(assistantMessage), systemMessage: null };
 }

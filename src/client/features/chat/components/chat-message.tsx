@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeftRight, FlaskConical, RotateCcw } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
+import { chatText } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
@@ -88,7 +89,8 @@ export function AdvisorAvatar({ role, className }: { role: string; className?: s
   );
 }
 
-function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; handlers: MessageHandlers }) {
+/** `secondOpinion`: the reply is another executive's one-off answer ("Ask another executive", decision 060). */
+function AssistantMessageView({ message, handlers, secondOpinion }: { message: ChatMessageDto; handlers: MessageHandlers; secondOpinion?: boolean }) {
   const streaming = message.status === 'streaming';
   const { isDemo, note, body } = splitDemoMarker(message.content, streaming);
   const advisor = message.executiveRole ?? 'Advisor';
@@ -96,7 +98,7 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
   return (
     <article
       className="flex gap-3"
-      aria-label={`Reply from ${advisor}`}
+      aria-label={secondOpinion ? chatText.secondOpinion.replyLabel(advisor) : `Reply from ${advisor}`}
       aria-busy={streaming}
       data-testid="assistant-message"
       data-status={message.status}
@@ -106,6 +108,12 @@ function AssistantMessageView({ message, handlers }: { message: ChatMessageDto; 
         <header className="mb-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <AdvisorAvatar role={advisor} className="mt-0 flex size-7 text-[0.5625rem] sm:hidden" />
           <h2 className="text-xs font-semibold text-foreground">{advisor}</h2>
+          {secondOpinion ? (
+            <span className="inline-flex items-center gap-1 rounded-full border bg-muted px-2 py-0.5 text-[0.6875rem] font-semibold text-foreground" data-testid="second-opinion-badge">
+              <ArrowLeftRight className="size-3" aria-hidden />
+              {chatText.secondOpinion.badge}
+            </span>
+          ) : null}
           {message.timestamp ? <span>{time(message.timestamp)}</span> : null}
           {isDemo ? (
             <span

@@ -52,6 +52,20 @@ function firstOfEachTable(messages: ChatMessageDto[]): Set<string> {
   return firsts;
 }
 
+/**
+ * Second opinions ("Ask another executive", decision 060): replies written by another executive than the
+ * one their question was asked of. The conversation keeps its executive; these are labelled as one-offs.
+ */
+export function secondOpinionIds(messages: readonly ChatMessageDto[]): Set<string> {
+  const ids = new Set<string>();
+  let askedOf: string | null = null;
+  for (const message of messages) {
+    if (message.role === 'user') askedOf = message.executiveRole;
+    else if (message.role === 'assistant' && !message.roundtableId && askedOf && message.executiveRole && message.executiveRole !== askedOf) ids.add(message.id);
+  }
+  return ids;
+}
+
 /** The transcript: the latest 50 messages (spec section 4), older ones on request, then the message being sent. */
 export function MessageList({ messages, pending, advisor, handlers, renderDocuments, pendingUpload, hasEarlier, loadingEarlier, onLoadEarlier, renderRoundtable, getScrollElement }: Props) {
   const tableStarts = renderRoundtable ? firstOfEachTable(messages) : null;
@@ -64,6 +78,7 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
   // Replies may link without a warning only to this site and to addresses the user wrote (decision 053).
   const userText = messages.flatMap((m) => (m.role === 'user' ? [m.content] : [])).join('\n');
   const trust = useMemo(() => linkTrust([userText], location.origin), [userText]);
+  const secondOpinions = secondOpinionIds(messages);
   const renderRow = (message: ChatMessageDto) =>
     tableStarts && message.roundtableId ? (
       renderRoundtable!(message.roundtableId)
@@ -72,7 +87,7 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
     ) : message.role === 'user' ? (
       <UserMessage message={message} handlers={handlers} documents={renderDocuments?.(message)} editable={message.id === editableId} />
     ) : (
-      <AssistantMessage message={message} handlers={handlers} />
+      <AssistantMessage message={message} handlers={handlers} secondOpinion={secondOpinions.has(message.id)} />
     );
   return (
     <LinkTrustContext value={trust}>

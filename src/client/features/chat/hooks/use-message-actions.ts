@@ -83,9 +83,8 @@ export function useMessageActions({ sessionId, userId, onUpgrade }: { sessionId:
   const { mutate: askAnotherMessage } = useMutation({
     mutationFn: ({ sessionId: id, message, executiveRole }: { sessionId: string; message: ChatMessageDto; executiveRole: string }) => askAnotherExecutive(id, message.id, executiveRole),
     onSuccess: (sent, { sessionId: id }) => {
+      // A one-off (decision 060): the conversation keeps its executive, so the selectors stay.
       updateMessages(queryClient, id, (list) => mergeMessages(list, [sent.systemMessage, sent.userMessage, sent.assistantMessage]));
-      // The conversation now talks to that executive: the selectors follow.
-      void queryClient.invalidateQueries({ queryKey: chatKeys.session(id) });
     },
     onError: (error) => notifyFailure(error, chatText.secondOpinion.failed, onUpgrade),
   });
