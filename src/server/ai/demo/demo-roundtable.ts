@@ -1,4 +1,5 @@
 import { resolvePersona } from '../personas/compose.ts';
+import { relevantMetrics } from './relevance.ts';
 
 /** Lower-cases a leading capital inside a sentence ("A security breach" too), leaving acronyms ("ARR", "OEE") alone. */
 function lowerFirst(text: string): string {
@@ -114,7 +115,7 @@ function seatFacts(request: { executiveRole: string; industry: string; question:
   const place = Math.max(0, request.roster.indexOf(request.executiveRole));
   const framework = at(persona.decisionFrameworks, seed, { name: 'Cost-benefit analysis', howApplied: 'compares options on quantified costs, benefits and risks' });
   // Each seat watches a different metric of the same industry, and fears a different risk: offset by its place at the table.
-  const metric = at(industry.keyMetrics, (tableSeed % 7) + place, { name: 'Payback period', why: 'How fast the money comes back' });
+  const metric = at(relevantMetrics(industry, request.question), (tableSeed % 7) + place, { name: 'Payback period', why: 'How fast the money comes back' });
   const risk = at(industry.typicalRisks, ((tableSeed >>> 4) % 7) + place, 'execution risk');
   const priority = at(persona.priorities, seed >>> 11, 'a clear decision');
   const question = at(persona.questionsBack, seed >>> 13, 'What would change your mind?');
