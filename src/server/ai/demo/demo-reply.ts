@@ -1,12 +1,15 @@
+import { chatText } from '#contract/chat-text.ts';
 import { lowerFirst, resolvePersona, resolveUserRole } from '../personas/compose.ts';
 import { formatAmount, parseAmount, readQuestion, type QuestionReading } from './question-reading.ts';
 import type { AdviceCaveat, DecisionFramework, RolePersona } from '../personas/roles.ts';
 import type { IndustryContext, IndustryMetric } from '../personas/industries.ts';
 import { isLayoffQuestion, relevantMetrics, relevantRegulation } from './relevance.ts';
 
-/** One line: what this is, and for the operator, how to connect a real model (issue 14, point 8). */
-export const DEMO_MARKER =
-  '> *Demo mode: this reply was composed offline by the built-in demo advisor. Operator: set AI_PROVIDER and its API key (README, Configuration) for real answers.*';
+/**
+ * One line for the user on every demo reply: what this is (issue 31, point 6). How to connect a real
+ * model is the operator's business: the admin view and the server log say it, never a reply or an export.
+ */
+export const DEMO_MARKER = `> *${chatText.demoNote}.*`;
 
 export interface DemoReplyInput {
   executiveRole: string;
