@@ -79,6 +79,8 @@ describe('a head-to-head sees the situation and advises by the rules', () => {
     expect(cfoRebuttal.lastUserText).toContain('CMO LAST WORDS');
     expect(cfoRebuttal.lastUserText).toContain('## The situation');
     expect(cfoRebuttal.lastUserText).toContain('Change your position only for a new fact or a new argument');
+    expect(cfoRebuttal.systemText).toContain('## How to advise');
+    for (const rule of CHALLENGE_RULES) expect(cfoRebuttal.systemText).toContain(rule);
 
     // The chair: every round, the user's role, how to advise, two sides and no majority.
     const chair = requests.find((r) => r.systemText.includes(CHAIR))!;
