@@ -27,6 +27,8 @@ const PARALLEL = Number(process.env.BENCH_CHAT_PARALLEL ?? 1000);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_P99_MS = { pglite: 20, postgres: 10 } as const;
 const RSS_GROWTH_LIMIT = 300 * 1024 * 1024;
+/** What offering tools (the AI SDK's tool loop) may add to the first-token p99 of a reply that calls none. */
+const TOOLS_P99_ALLOWANCE_MS = 2;
 const SENDS_PER_SESSION = 10;
 
 type Client = BenchClient;
@@ -156,7 +158,7 @@ async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promis
   }
 }
 
-async function benchOn(fake: FakeProvider, database: 'pglite' | 'postgres', parallel: boolean, databaseUrl?: string) {
+async function benchOn(fake: FakeProvider, database: 'pglite' | 'postgres', parallel: boolean, databaseUrl?: string, extraEnv: Record<string, string> = {}, figures: { p99Added?: number } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'co-bench-chat-'));
   const email = `bench.chat.${Date.now()}@example.com`;
   const app = await startServer('bench/servers/app-server.ts', {
@@ -171,6 +173,7 @@ async function benchOn(fake: FakeProvider, database: 'pglite' | 'postgres', para
     // 1,000 streams at once are the point here, not something to shed.
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   });
   try {
     const signup = await fetch(`${app.url}/api/auth/signup`, {
@@ -190,6 +193,7 @@ async function benchOn(fake: FakeProvider, database: 'pglite' | 'postgres', para
     const p99Added = percentile(latency.added, 99);
     const target = TARGET_P99_MS[database];
     const latencyOk = p99Added <= target;
+    figures.p99Added = p99Added;
     console.log(`  (a) first token on ${database === 'postgres' ? 'PostgreSQL' : 'PGlite on its thread'}, ${latency.added.length} sequential sends measured (after ${WARMUP_SENDS} warm-up)`);
     console.log(`      POST -> first text on SSE      p50 ${ms(percentile(latency.total, 50))}   p99 ${ms(percentile(latency.total, 99))}`);
     console.log(`      fake server's own first chunk  p50 ${ms(percentile(latency.provider, 50))}   p99 ${ms(percentile(latency.provider, 99))}`);
@@ -221,9 +225,18 @@ export async function runChatStreamBench(): Promise<boolean> {
   try {
     console.log('\nChat streaming: real app + fake OpenAI-compatible server (own processes), first token sent at once');
     // BENCH_CHAT_PARALLEL=0 measures the first token alone (quicker, and nothing else on the machine meanwhile).
-    const pglite = await benchOn(fake, 'pglite', PARALLEL > 0);
+    const withTools: { p99Added?: number } = {};
+    const pglite = await benchOn(fake, 'pglite', PARALLEL > 0, undefined, {}, withTools);
     const postgres = await withPostgresDatabase((url) => benchOn(fake, 'postgres', false, url));
-    const pass = pglite && postgres === true;
+    // Issue 32, point 7: a reply that calls no tool keeps the plain path's first-token p99 (A/B in one run:
+    // the same sends with AI_TOOLS=off, the plain doStream path of decision 048).
+    console.log('  (c) the same first-token sends with AI_TOOLS=off (the plain path), PGlite');
+    const plain: { p99Added?: number } = {};
+    await benchOn(fake, 'pglite', false, undefined, { AI_TOOLS: 'off' }, plain);
+    const toolsCost = (withTools.p99Added ?? Number.NaN) - (plain.p99Added ?? Number.NaN);
+    const toolsOk = toolsCost <= TOOLS_P99_ALLOWANCE_MS;
+    console.log(`      p99 added with tools offered ${withTools.p99Added?.toFixed(2)} ms, plain ${plain.p99Added?.toFixed(2)} ms: difference ${toolsCost.toFixed(2)} ms (target <= ${TOOLS_P99_ALLOWANCE_MS} ms) ${toolsOk ? 'PASS' : 'FAIL'}`);
+    const pass = pglite && postgres === true && toolsOk;
     console.log(`  ${pass ? 'PASS' : 'FAIL'}${postgres === null ? ' (no PostgreSQL: its figure is missing)' : ''}`);
     return pass;
   } finally {

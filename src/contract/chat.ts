@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAYED_MESSAGES } from './limits.ts';
 import { executiveRoles, industries } from './roles.ts';
+import { toolActivitySchema } from './tools.ts';
 import { chatValidation, MAX_MESSAGE_LENGTH, MAX_TITLE_LENGTH, MAX_DOCUMENTS_PER_MESSAGE, MAX_MESSAGES_PAGE, chatMessageRoles, chatMessageStatuses } from './chat-text.ts';
 
 // Strings, constants and helpers without zod live in chat-text.ts, so a screen that only shows them does
@@ -44,6 +45,8 @@ export const chatMessageSchema = z.object({
   error: z.string().nullable(),
   /** The roundtable this message belongs to (its question or a seat's turn); null for a 1-on-1 message. */
   roundtableId: z.string().nullable().optional(),
+  /** The tools the reply called (issue 32): calculations with their inputs, searches. Absent when none. */
+  tools: z.array(toolActivitySchema).optional(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageSchema>;
 
@@ -182,8 +185,11 @@ export const replyUsageSchema = z.object({ promptTokens: z.number().nullable(), 
 export const streamSnapshotEventSchema = z.object({ content: z.string(), status: z.enum(chatMessageStatuses) });
 export const streamDeltaEventSchema = z.object({ text: z.string() });
 export const streamDoneEventSchema = z.object({ status: z.enum(['complete', 'stopped']), content: z.string(), usage: replyUsageSchema });
+/** The reply's tool calls so far, whole each time one starts or ends (they are few and small). */
+export const streamToolsEventSchema = z.object({ tools: z.array(toolActivitySchema) });
 export const streamErrorEventSchema = z.object({ message: z.string(), content: z.string() });
 export type StreamSnapshotEvent = z.infer<typeof streamSnapshotEventSchema>;
 export type StreamDeltaEvent = z.infer<typeof streamDeltaEventSchema>;
 export type StreamDoneEvent = z.infer<typeof streamDoneEventSchema>;
 export type StreamErrorEvent = z.infer<typeof streamErrorEventSchema>;
+export type StreamToolsEvent = z.infer<typeof streamToolsEventSchema>;

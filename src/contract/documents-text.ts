@@ -1,4 +1,3 @@
-import type { DocumentDto } from './documents.ts';
 import { MAX_FILE_BYTES } from './limits.ts';
 
 // Document words, limits and helpers without zod: the chat screen imports them from here (issue 18, decision 042).
@@ -137,7 +136,7 @@ export type DocumentStatus = (typeof documentStatuses)[number];
 export const extractionStatuses = ['pending', 'complete', 'partial', 'unreadable'] as const;
 
 /** The analysis has its final state (ready or failed): stop polling. */
-export function isDocumentSettled(document: Pick<DocumentDto, 'status'>): boolean {
+export function isDocumentSettled(document: { status: DocumentStatus }): boolean {
   return document.status !== 'processing';
 }
 

@@ -19,6 +19,7 @@ import { billingRoutes } from './features/billing/billing.routes.ts';
 import { premiumFor } from './features/billing/premium.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { resolveLocalModel } from './ai/local-model.ts';
+import { createToolbox } from './ai/tools/index.ts';
 import { createLanguageModel } from './ai/provider.ts';
 import { createTestClock, databaseClock, type TestClock } from './clock.ts';
 import { decisionRoutes } from './features/decisions/decisions.routes.ts';
@@ -191,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Long, streamed work (replies, roundtables): one lifecycle for every kind (decision 069), before
   // the kinds and the routes that use them; documents give replies the text of attached files.
   await app.register(runsPlugin, { databaseShared: database.kind === 'postgres', hub: eventHub, bus });
-  await app.register(replyEnginePlugin, { deps, contextProviders: [documentsContextProvider(deps)], observer: createReplyMetrics(metricsRegistry) });
+  await app.register(replyEnginePlugin, { deps: { ...deps, toolbox: createToolbox(config.ai) }, contextProviders: [documentsContextProvider(deps)], observer: createReplyMetrics(metricsRegistry) });
   await app.register(roundtablePlugin, { deps });
   await app.register(chatRoutes, { deps });
   await app.register(roundtableRoutes, { deps: { db: database.db, config, runner: app.roundtables } });

@@ -95,6 +95,15 @@ export const envSchema = z.object({
   ROUNDTABLE_TOKEN_BUDGET: positiveInt.default(60_000),
   ROUNDTABLE_MAX_PER_USER: positiveInt.max(1000, 'expected at most 1000').default(2),
   ROUNDTABLE_MAX_MODEL_CALLS: positiveInt.max(1000, 'expected at most 1000').default(16),
+  AI_TOOLS: z.enum(['on', 'off'], { error: 'expected on or off' }).default('on'),
+  SEARCH_PROVIDER: z.enum(['none', 'searxng', 'brave'], { error: 'expected none, searxng or brave' }).default('none'),
+  SEARXNG_URL: urlString(/^https?:$/, 'an http(s) URL of a SearXNG instance, such as http://127.0.0.1:8888').optional(),
+  BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
+  BRAVE_SEARCH_URL: urlString(/^https:$/, 'an https URL').default('https://api.search.brave.com/res/v1/web/search'),
+  WEB_FETCH_ALLOW_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   AI_DEMO_WORD_DELAY_MS: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(10_000).default(15),
   ALLOW_TEST_PREMIUM: booleanString.optional(),
   TEST_CLOCK: booleanString.default(false),
@@ -170,7 +179,24 @@ function aiConfig(env: Env) {
     maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
     /** Pause between words of the built-in demo model, so its replies stream like a real one. */
     demoWordDelayMs: env.AI_DEMO_WORD_DELAY_MS,
+    /** Whether replies may call tools (decision 070): off gives every provider the plain text path. */
+    tools: env.AI_TOOLS === 'on',
+    search: searchConfig(env),
   };
+}
+
+/** The optional `web_search` tool (decision 071): off unless a provider is configured. */
+function searchConfig(env: Env) {
+  const allowAddresses = env.WEB_FETCH_ALLOW_ADDRESSES;
+  if (env.SEARCH_PROVIDER === 'searxng') {
+    if (!env.SEARXNG_URL) throw new ConfigError('Invalid configuration: SEARXNG_URL is required when SEARCH_PROVIDER=searxng');
+    return { provider: 'searxng' as const, url: env.SEARXNG_URL, allowAddresses };
+  }
+  if (env.SEARCH_PROVIDER === 'brave') {
+    if (!env.BRAVE_SEARCH_API_KEY) throw new ConfigError('Invalid configuration: BRAVE_SEARCH_API_KEY is required when SEARCH_PROVIDER=brave');
+    return { provider: 'brave' as const, apiKey: env.BRAVE_SEARCH_API_KEY, url: env.BRAVE_SEARCH_URL, allowAddresses };
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './start-server.ts';
 
 let config;
 try {
@@ -12,4 +11,7 @@ try {
   throw error;
 }
 
+// The app (every feature, the database, the AI SDK) loads only once the configuration holds, so a bad
+// setting is reported at once rather than after seconds of imports.
+const { startServer } = await import('./start-server.ts');
 await startServer(config);

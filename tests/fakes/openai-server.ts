@@ -9,7 +9,7 @@ export type FakeStep =
    */
   | { reply: string; delayMs?: number; firstChunkDelayMs?: number; gate?: Promise<unknown>; gateAfterChunks?: number }
   /** An error status before any token, e.g. 429 or 500, optionally with a retry-after-ms header. */
-  | { status: number; retryAfterMs?: number }
+  | { status: number; retryAfterMs?: number; message?: string }
   /** Sends `afterChunks` chunks of `reply`, then destroys the socket. */
   | { failAfterChunks: number; reply: string; delayMs?: number }
   /** Sends `afterChunks` chunks of `reply`, then sends nothing more and keeps the connection open. */
@@ -208,7 +208,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       const step = stepFor(recorded.lastUserText, recorded.systemText);
       if ('status' in step) {
         res.writeHead(step.status, { 'content-type': 'application/json', ...(step.retryAfterMs !== undefined ? { 'retry-after-ms': String(step.retryAfterMs) } : {}) });
-        res.end(JSON.stringify({ error: { message: `Fake error ${step.status}`, type: step.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }));
+        res.end(JSON.stringify({ error: { message: step.message ?? `Fake error ${step.status}`, type: step.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }));
         return;
       }
       if ('toolCalls' in step) return void streamToolCalls(res, recorded, step).catch(() => res.destroy());

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-describe('a local model server found at start (decision 072)', () => {
+// Each test starts whole apps of its own (a migrated database each): on a busy 2-core machine that is seconds.
+describe('a local model server found at start (decision 072)', { timeout: 120_000 }, () => {
   it('picks the first chat model the server lists, or the one asked for, never an embedding model', async () => {
     fake.models = ['nomic-embed-text:latest', 'llama3.1:8b', 'qwen2.5:7b'];
     expect(await findLocalModel(fake.baseUrl)).toBe('llama3.1:8b');

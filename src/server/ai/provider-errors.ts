@@ -35,3 +35,17 @@ export function logSummary(error: unknown): { name: string; status?: number; mes
   const message = cause instanceof Error ? cause.message.slice(0, 300) : String(cause).slice(0, 300);
   return { name, status: statusOf(error), message };
 }
+
+/**
+ * Whether a provider refused a request because the model or server cannot call tools (Ollama: "does
+ * not support tools"; llama.cpp without --jinja; vLLM without --enable-auto-tool-choice): the reply
+ * is then written on the plain path instead (decision 070).
+ */
+export function toolsUnsupported(error: unknown): boolean {
+  const cause = rootCause(error);
+  if (!APICallError.isInstance(cause)) return false;
+  const status = cause.statusCode ?? 0;
+  if (status < 400 || status === 401 || status === 403 || status === 429) return false;
+  const text = `${cause.message} ${cause.responseBody ?? ''}`;
+  return /\b(tools?|tool[ _-]?choice|function[ _-]?call(ing)?)\b/i.test(text) && /(not support|unsupported|requires|not enabled|invalid|unknown)/i.test(text);
+}

@@ -138,7 +138,7 @@ describe('the providers’ fetch', () => {
     expect(APICallError.isInstance(refused) && refused.statusCode).toBe(429);
   });
 
-  it('lets a read body die young: minor collections promote far less than behind the global fetch (decision 047)', async () => {
+  it('lets a read body die young: minor collections promote far less than behind the global fetch (decision 047)', { timeout: 60_000 }, async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
     const chunk = `data: ${JSON.stringify({ choices: [{ delta: { content: 'x'.repeat(200) } }] })}\n\n`;
@@ -148,7 +148,7 @@ describe('the providers’ fetch', () => {
       response.end();
     });
     const oldSpace = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
-    /** Old-space growth after reading 300 bodies as the AI SDK does, then two minor collections with turns of the event loop between. */
+    /** Old-space growth after reading 150 bodies as the AI SDK does, then two minor collections with turns of the event loop between. */
     const promotedBy = async (fetchBody: typeof fetch) => {
       const readMany = async (count: number) => {
         for (let i = 0; i < count; i++) {
@@ -160,7 +160,7 @@ describe('the providers’ fetch', () => {
       await readMany(20);
       gc({ type: 'major' });
       const before = oldSpace();
-      await readMany(300);
+      await readMany(150);
       for (let i = 0; i < 3; i++) {
         gc({ type: 'minor' });
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -169,8 +169,11 @@ describe('the providers’ fetch', () => {
     };
     // Measured: about 17 kB per body behind the global fetch, 5 kB behind this one. Should the global
     // fetch stop keeping bodies (a Node release), this fails: decision 047's reason is then gone.
-    const global = await promotedBy(fetch);
-    const ours = await promotedBy(providerFetch);
+    // Anything else the worker allocates meanwhile only adds to a measure, never takes from it: the least
+    // of three tries of each is the one closest to what the bodies alone leave behind.
+    const least = async (fetchBody: typeof fetch) => Math.min(await promotedBy(fetchBody), await promotedBy(fetchBody), await promotedBy(fetchBody));
+    const global = await least(fetch);
+    const ours = await least(providerFetch);
     expect(ours, `promoted ${ours} bytes, ${global} behind the global fetch`).toBeLessThan(global / 2);
   });
 });

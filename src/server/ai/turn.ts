@@ -171,6 +171,8 @@ async function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<Tur
       maxRetries: request.maxRetries,
       abortSignal: controller.signal,
       providerOptions: request.providerOptions,
+      // The error part below carries it into the result; the SDK's default would also print it.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       switch (part.type) {

@@ -52,7 +52,7 @@ async function everyFile(storage: ObjectStorage): Promise<Record<string, string>
 /** The spec's upload flow: the browser PUTs to the URL it is given (the app's own, or the bucket's), then asks for processing. */
 async function attach(t: TestApp, cookie: string, sessionId: string, name: string) {
   const body = await readFile(fixturePath(name));
-  const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie })).json() as { uploadURL: string };
+  const { uploadURL } = (await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie, payload: { size: body.length } })).json() as { uploadURL: string };
   const put = uploadURL.startsWith('http')
     ? (await fetch(uploadURL, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' } })).status
     : (await t.app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': 'application/octet-stream' } })).statusCode;

@@ -5,6 +5,7 @@ import { subscriptionLevels, subscriptionStatuses } from '../../contract/billing
 import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
 import { roundtableFormats, roundtableStatuses, roundtableStopReasons, type Stance } from '../../contract/roundtable.ts';
 import { decisionKinds, decisionStatuses } from '../../contract/decisions.ts';
+import type { ToolActivity } from '../../contract/tools.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** PostgreSQL full-text search vector, read as its text form (only SQL ever looks inside it). */
@@ -176,6 +177,8 @@ export const chatMessages = pgTable(
     roundtableRound: integer('roundtable_round'),
     /** A seat's parsed stance (position, confidence, main risk, whether it changed). */
     stance: jsonb('stance').$type<Stance>(),
+    /** The tools a reply called, as its reader saw them (issue 32, decision 070); null when none. */
+    tools: jsonb('tools').$type<ToolActivity[]>(),
     /** Conversation history search (features/history): the words of `content`, kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${chatMessages.content})`),
   },

@@ -1,3 +1,4 @@
+import type { ToolActivity } from '#contract/tools.ts';
 import type { ChatMessageStatus } from '#contract/chat.ts';
 import type { RoundtableStatus, RoundtableStopReason, RoundtableTurnKind, Stance } from '#contract/roundtable.ts';
 
@@ -22,6 +23,8 @@ export type TurnStreamEvent =
   | { type: 'turn-start'; turn: string; seat?: string; round?: number; kind?: RoundtableTurnKind }
   /** `offset`: the length of the turn's text once `text` is added. */
   | { type: 'delta'; turn: string; text: string; offset: number }
+  /** The turn's tool calls so far, whole (issue 32): sent when one starts and when it ends. */
+  | { type: 'tools'; turn: string; tools: ToolActivity[] }
   /** `stance`: a roundtable seat's, read from its words (which `final.content` then holds without the stance block). */
   | { type: 'turn-end'; turn: string; final: TurnFinal; seat?: string; stance?: Stance | null }
   /** A roundtable's round is over: whose stance changed in it. */

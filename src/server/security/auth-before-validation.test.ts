@@ -20,7 +20,7 @@ const publicRoutes: Record<string, number> = {
   'POST /api/contact': 400,
   'POST /api/analytics/page-view': 400,
   'GET /api/stripe-config': 200,
-  'POST /api/objects/upload': 200,
+  'POST /api/objects/upload': 400,
   'PUT /api/profile-pictures': 400,
   'GET /api/objects/avatars/{owner}/{id}': 400,
   // The site's own files.

@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
 import { readFences } from '../fence.ts';
+import { calculationSchema, type Calculation } from '#contract/calculate.ts';
 import { composeDemoAnalysis } from './demo-analysis.ts';
+import { demoCalculation, demoCalculationLines } from './demo-figures.ts';
 import { composeDemoMemo, type DemoMemoRequest } from './demo-memo.ts';
 import { composeDemoReply, type DemoDocument } from './demo-reply.ts';
 import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './demo-roundtable.ts';
@@ -119,7 +121,44 @@ function textFor(request: DemoRequest, options: CallOptions): string {
     return JSON.stringify({ executiveSummary, keyPoints, risks, questions });
   }
   const documents = documentsIn(options);
-  return composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
+  const reply = composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
+  const calculation = calculationIn(options);
+  if (!calculation) return reply;
+  // The figure the tool computed goes right after the demo line, before the advice.
+  const cut = reply.indexOf('\n\n');
+  const lines = demoCalculationLines(calculation).join('\n');
+  return cut < 0 ? `${lines}\n${reply}` : `${reply.slice(0, cut + 2)}${lines}\n${reply.slice(cut + 2)}`;
+}
+
+/** Whether the caller offers the model the `calculate` tool (the reply's tool path, decision 070). */
+function offersCalculate(options: CallOptions): boolean {
+  return options.tools?.some((tool) => tool.type === 'function' && tool.name === 'calculate') ?? false;
+}
+
+/** Whether the prompt already carries tool results: the demo calls a tool once, in its first step. */
+function hasToolResults(options: CallOptions): boolean {
+  return options.prompt.some((message) => message.role === 'tool');
+}
+
+/** The last `calculate` result in the prompt (the tool ran between the demo's two steps). */
+function calculationIn(options: CallOptions): Calculation | null {
+  for (let i = options.prompt.length - 1; i >= 0; i--) {
+    const message = options.prompt[i]!;
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result' || part.toolName !== 'calculate' || part.output.type !== 'json') continue;
+      const parsed = calculationSchema.safeParse(part.output.value);
+      if (parsed.success) return parsed.data;
+    }
+  }
+  return null;
+}
+
+/** The tool call the demo makes in a reply's first step, when the question or a sheet holds figures to compute. */
+function toolCallFor(request: DemoRequest, options: CallOptions): { toolName: 'calculate'; input: string } | null {
+  if (request.task !== 'reply' || !offersCalculate(options) || hasToolResults(options)) return null;
+  const input = demoCalculation(request.question, documentsIn(options));
+  return input ? { toolName: 'calculate', input: JSON.stringify(input) } : null;
 }
 
 function promptChars(options: CallOptions): number {
@@ -164,7 +203,10 @@ export class DemoLanguageModel implements LanguageModelV4 {
   }
 
   async doStream(options: CallOptions): Promise<StreamResult> {
-    const text = textFor(requestOf(options), options);
+    const request = requestOf(options);
+    const call = toolCallFor(request, options);
+    if (call) return this.streamToolCall(call, options);
+    const text = textFor(request, options);
     const words = text.match(/\s*\S+\s*/g) ?? [];
     const { abortSignal } = options;
     const delayMs = this.wordDelayMs;
@@ -191,6 +233,22 @@ export class DemoLanguageModel implements LanguageModelV4 {
         }
         controller.enqueue({ type: 'text-end', id: 'text' });
         controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usageOf(inputChars, text.length) });
+        controller.close();
+      },
+    });
+    return { stream };
+  }
+
+  /** A first step that only calls a tool, as a real model's would: the tool loop runs it and calls the model again with its result. */
+  private streamToolCall(call: { toolName: string; input: string }, options: CallOptions): StreamResult {
+    const modelId = this.modelId;
+    const toolCallId = `demo-call-${crypto.randomUUID()}`;
+    const stream = new ReadableStream<StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+        controller.enqueue({ type: 'response-metadata', id: `demo-${crypto.randomUUID()}`, modelId, timestamp: new Date() });
+        controller.enqueue({ type: 'tool-call', toolCallId, toolName: call.toolName, input: call.input });
+        controller.enqueue({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: usageOf(promptChars(options), call.input.length) });
         controller.close();
       },
     });

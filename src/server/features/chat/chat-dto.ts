@@ -32,5 +32,6 @@ export function toMessageDto(message: ChatMessage): ChatMessageDto {
     completionTokens: message.completionTokens,
     error: message.error,
     roundtableId: message.roundtableId,
+    ...(message.tools?.length ? { tools: message.tools } : {}),
   };
 }

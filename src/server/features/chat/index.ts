@@ -11,4 +11,6 @@ export { saveReplyProgress } from './replies.queries.ts';
 export * from './replies/index.ts';
 // The decision log opens a follow-up conversation and asks its first question as a user would (decision 034).
 export { createSession, deleteSession, type ChatDeps } from './sessions.service.ts';
+// History deletes the caller's conversations with the one statement chat uses (ownership in the query).
+export { deleteSessions } from './sessions.queries.ts';
 export { sendMessage } from './messages.service.ts';

@@ -1,3 +1,4 @@
+import type { ToolActivity } from '#contract/tools.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessageColumns, chatMessages, chatSessions, type ChatMessage } from '#server/db/schema.ts';
@@ -17,7 +18,7 @@ export async function restartReply(
   if (fromStatus !== 'failed' && fromStatus !== 'stopped' && fromStatus !== 'complete') return undefined;
   const rows = await tx
     .update(chatMessages)
-    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, like: null, dislike: null, heartbeatAt: sql`now()` })
+    .set({ ...values, status: 'streaming', content: '', error: null, model: null, promptTokens: null, completionTokens: null, tools: null, like: null, dislike: null, heartbeatAt: sql`now()` })
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), eq(chatMessages.status, fromStatus)))
     .returning(chatMessageColumns);
   return rows[0];
@@ -31,6 +32,11 @@ export async function saveReplyProgress(db: Executor, messageId: string, content
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')))
     .returning({ id: chatMessages.id });
   return rows.length > 0;
+}
+
+/** Saves the tools a reply being written has called so far (a reader who comes later sees them). */
+export async function saveReplyTools(db: Executor, messageId: string, tools: ToolActivity[]): Promise<void> {
+  await db.update(chatMessages).set({ tools, heartbeatAt: sql`now()` }).where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')));
 }
 
 export type ReplyEnd = Pick<ChatMessage, 'content' | 'status' | 'error' | 'model' | 'promptTokens' | 'completionTokens'>;

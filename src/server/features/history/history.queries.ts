@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, chatSessionSummaries, documents, roundtables, type ChatMessage } from '#server/db/schema.ts';
 
@@ -93,15 +93,6 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
 export async function countSessions(db: Executor, userId: string): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatSessions).where(eq(chatSessions.userId, userId));
   return rows[0]?.n ?? 0;
-}
-
-/** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */
-export async function deleteSessions(db: Executor, userId: string, sessionIds: string[]): Promise<number> {
-  const rows = await db
-    .delete(chatSessions)
-    .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, sessionIds)))
-    .returning({ id: chatSessions.id });
-  return rows.length;
 }
 
 /** Deletes every conversation of the user in one statement (messages, summaries and search documents go with them); answers how many. */

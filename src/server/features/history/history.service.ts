@@ -17,7 +17,7 @@ import { describeProviderError, logSummary } from '#server/ai/provider-errors.ts
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { findOwnedSession } from '#server/features/chat/index.ts';
+import { deleteSessions, findOwnedSession } from '#server/features/chat/index.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
@@ -106,7 +106,7 @@ export async function deleteConversations(deps: HistoryDeps, caller: Caller, use
   assertSelf(caller, userId);
   if ('all' in input) return { deletedCount: await queries.deleteAllSessions(deps.db, caller.user.id) };
   const sessionIds = [...new Set(input.sessionIds)];
-  return { deletedCount: await queries.deleteSessions(deps.db, caller.user.id, sessionIds) };
+  return { deletedCount: await deleteSessions(deps.db, caller.user.id, sessionIds) };
 }
 
 async function conversationExport(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone: string | undefined) {

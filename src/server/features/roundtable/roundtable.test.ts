@@ -139,7 +139,13 @@ describe('a roundtable', () => {
     for (const title of Object.values(TITLES)) t.fake.whenSystem(title, { reply: 'Partial words then much more text that never arrives', gate, gateAfterChunks: 2 });
     const { cookie, table } = await premiumTable({});
     const stream = await openSse(`${t.origin}/api/roundtables/${table.id}/stream`, { cookie });
-    await stream.next((e) => e.event === 'delta' && (e.data as { text: string }).text.includes('words'));
+    // Every seat has said its two words (on a busy machine one seat can start well after another: stopping
+    // before it asked the model would leave its scripted reply to the next test).
+    const spoke = new Set<string>();
+    while (spoke.size < 3) {
+      const delta = await stream.next((e) => e.event === 'delta' && (e.data as { text: string }).text.includes('words') && !spoke.has((e.data as { turnId: string }).turnId));
+      spoke.add((delta.data as { turnId: string }).turnId);
+    }
     const stopped = await inject(t.app, { method: 'POST', url: `/api/roundtables/${table.id}/stop`, cookie });
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json()).toMatchObject({ status: 'stopped', stopReason: 'user', synthesis: null });

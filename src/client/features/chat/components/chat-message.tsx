@@ -7,6 +7,7 @@ import { cn } from '#client/lib/class-names.ts';
 import { splitDemoMarker } from '../logic/demo-marker.ts';
 import { MessageActions, type MessageHandlers } from './message-actions.tsx';
 import { MessageMarkdown } from './message-markdown.tsx';
+import { ToolActivityList } from './tool-activity.tsx';
 import { TypingDots } from './typing-indicator.tsx';
 
 /**
@@ -94,6 +95,7 @@ function AssistantMessageView({ message, handlers, secondOpinion }: { message: C
   const streaming = message.status === 'streaming';
   const { isDemo, body } = splitDemoMarker(message.content, streaming);
   const advisor = message.executiveRole ?? 'Advisor';
+  const tools = message.tools ?? [];
   const waiting = streaming && !body;
   return (
     <article
@@ -126,7 +128,8 @@ function AssistantMessageView({ message, handlers, secondOpinion }: { message: C
               </span>
             </p>
           ) : null}
-          {waiting ? (
+          {tools.length > 0 ? <ToolActivityList tools={tools} /> : null}
+          {waiting && tools.some((tool) => tool.status === 'running') ? null : waiting ? (
             <TypingDots label={`${advisor} is thinking`} />
           ) : (
             // Until the Markdown renderer is here (rare: it is preloaded), the dots of a reply on its way.

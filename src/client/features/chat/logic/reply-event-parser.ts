@@ -1,4 +1,4 @@
-import { streamDeltaEventSchema, streamDoneEventSchema, streamErrorEventSchema, streamSnapshotEventSchema } from '#contract/chat.ts';
+import { streamDeltaEventSchema, streamDoneEventSchema, streamErrorEventSchema, streamSnapshotEventSchema, streamToolsEventSchema } from '#contract/chat.ts';
 import type { ReplyEvent } from './reply-events.ts';
 import type { SseEvent } from './sse-parser.ts';
 
@@ -13,6 +13,7 @@ const schemas = {
   delta: streamDeltaEventSchema,
   done: streamDoneEventSchema,
   error: streamErrorEventSchema,
+  tools: streamToolsEventSchema,
 } as const;
 
 /** A raw SSE event as a reply event; null for anything unknown or malformed (ignored, never fatal). */

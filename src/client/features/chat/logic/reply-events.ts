@@ -1,11 +1,13 @@
-import type { ChatMessageDto, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent, StreamSnapshotEvent } from '#contract/chat.ts';
+import type { ChatMessageDto, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent, StreamSnapshotEvent, StreamToolsEvent } from '#contract/chat.ts';
 
 /** The events of a reply stream (src/contract/chat.ts), typed; `offset` is the event id: the reply's length after it. */
 export type ReplyEvent =
   | ({ type: 'snapshot'; offset: number } & StreamSnapshotEvent)
   | ({ type: 'delta'; offset: number } & StreamDeltaEvent)
   | ({ type: 'done'; offset: number } & StreamDoneEvent)
-  | ({ type: 'error'; offset: number } & StreamErrorEvent);
+  | ({ type: 'error'; offset: number } & StreamErrorEvent)
+  /** The reply's tool calls so far, whole (issue 32). */
+  | ({ type: 'tools'; offset: number } & StreamToolsEvent);
 
 export function isFinalReplyEvent(event: ReplyEvent): boolean {
   return event.type === 'done' || event.type === 'error';
@@ -29,6 +31,8 @@ export function applyReplyEvent(message: ChatMessageDto, event: ReplyEvent): Cha
       };
     case 'error':
       return { ...message, content: event.content, status: 'failed', error: event.message };
+    case 'tools':
+      return { ...message, tools: event.tools };
   }
 }
 

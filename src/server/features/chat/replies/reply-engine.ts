@@ -7,7 +7,11 @@ import { refundInteraction, type AccountDeps } from '#server/features/account/in
 import { inBackground } from '#server/db/work-priority.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import type { RunKind, RunRegistry } from '#server/runs/run-registry.ts';
-import { failStreamingReplies, ownersOfSessions, saveReplyProgress, touchReplies } from '../replies.queries.ts';
+import { failStreamingReplies, ownersOfSessions, saveReplyProgress, saveReplyTools, touchReplies } from '../replies.queries.ts';
+import { MAX_TOOL_STEPS, type AdvisorToolbox } from '#server/ai/tools/index.ts';
+import { settleToolActivity, trackToolActivity } from '#server/ai/tools/activity.ts';
+import { toolsUnsupported } from '#server/ai/provider-errors.ts';
+import type { ToolActivity } from '#contract/tools.ts';
 import { titleAfterReply } from './auto-title.ts';
 import { finishReply } from './finish.ts';
 import { abortKind, TurnAbort } from '#server/ai/turn-outcome.ts';
@@ -27,6 +31,8 @@ export interface ReplyEngineDeps extends AccountDeps {
   contextProviders: readonly ContextProvider[];
   /** Told how each reply ended (the metrics count outcomes and tokens). */
   observer?: ReplyObserver;
+  /** The tools a reply may call (decision 070); none: every reply on the plain text path. */
+  toolbox?: AdvisorToolbox;
 }
 
 export interface ReplyObserver {
@@ -94,27 +100,47 @@ async function runReply(deps: ReplyEngineDeps, job: ReplyJob, controller: AbortC
   });
   let prompt: ReplyPrompt | undefined;
   let run: TurnResult;
+  // Tool calls are saved (so a reader who comes later sees them) and streamed as they start and end.
+  let toolSaves: Promise<void> = Promise.resolve();
+  const activity = trackToolActivity((tools) => {
+    deps.hub.publish(job.messageId, { type: 'tools', turn: job.messageId, tools });
+    toolSaves = toolSaves.then(() => saveReplyTools(deps.db, job.messageId, tools)).catch((err: unknown) => deps.log.warn({ err, messageId: job.messageId }, 'could not save reply tools'));
+  });
   try {
     prompt = await buildReplyPrompt(deps, job, controller.signal);
     if (prompt.notes.length > 0) deps.log.info({ messageId: job.messageId, notes: prompt.notes }, 'reply context');
-    run = await streamTurn({
-      model: deps.model,
-      system: prompt.system,
-      messages: prompt.messages,
-      maxOutputTokens: deps.config.ai.maxOutputTokens,
-      maxRetries: deps.config.ai.maxRetries,
-      stallTimeoutMs: deps.config.ai.stallTimeoutMs,
-      providerOptions: prompt.providerOptions,
-      controller,
-      onText: (delta, text) => {
-        deps.hub.publish(job.messageId, { type: 'delta', turn: job.messageId, text: delta, offset: text.length });
-        saver.update(text);
-      },
-    });
+    const turn = (withTools: boolean) =>
+      streamTurn({
+        model: deps.model,
+        system: prompt!.system,
+        messages: prompt!.messages,
+        maxOutputTokens: deps.config.ai.maxOutputTokens,
+        maxRetries: deps.config.ai.maxRetries,
+        stallTimeoutMs: deps.config.ai.stallTimeoutMs,
+        providerOptions: prompt!.providerOptions,
+        controller,
+        onText: (delta, text) => {
+          deps.hub.publish(job.messageId, { type: 'delta', turn: job.messageId, text: delta, offset: text.length });
+          saver.update(text);
+        },
+        ...(withTools && deps.toolbox?.enabled ? { tools: deps.toolbox.forTurn(), maxSteps: MAX_TOOL_STEPS, onToolEvent: (event) => activity.apply(event) } : {}),
+      });
+    run = await turn(true);
+    // A model or server that cannot call tools answers on the plain path instead, never with an error.
+    if (!run.text && activity.tools.length === 0 && !controller.signal.aborted && toolsUnsupported(run.error)) {
+      deps.log.info({ messageId: job.messageId, model: deps.config.ai.model }, 'the model does not support tools: answering without them');
+      run = await turn(false);
+    }
   } catch (err) {
     // Before the model call: the history could not be read, or a context provider failed.
     run = { text: '', finished: false, error: err, usage: undefined };
   }
+  if (activity.tools.some((tool) => tool.status === 'running')) {
+    const settled: ToolActivity[] = settleToolActivity(activity.tools);
+    toolSaves = toolSaves.then(() => saveReplyTools(deps.db, job.messageId, settled)).catch(() => undefined);
+    deps.hub.publish(job.messageId, { type: 'tools', turn: job.messageId, tools: settled });
+  }
+  await toolSaves;
   await saver.settle();
   const outcome = await finishReply(deps, job, run, abortKind(controller.signal));
   if (outcome.status !== 'streaming') deps.observer?.replyFinished(outcome.status, outcome.status === 'complete' ? run.usage : undefined);

@@ -1,4 +1,5 @@
-import type { StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent, StreamSnapshotEvent } from '#contract/chat.ts';
+import type { StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent, StreamSnapshotEvent, StreamToolsEvent } from '#contract/chat.ts';
+import type { ToolActivity } from '#contract/tools.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
@@ -17,6 +18,7 @@ export interface ReplyEventSink {
   send(event: 'delta', id: number, data: StreamDeltaEvent): void;
   send(event: 'done', id: number, data: StreamDoneEvent): void;
   send(event: 'error', id: number, data: StreamErrorEvent): void;
+  send(event: 'tools', id: number, data: StreamToolsEvent): void;
 }
 
 function finalFromRow(row: ChatMessage): TurnFinal {
@@ -38,6 +40,8 @@ export class ReplyStreamView implements StreamView<TurnStreamEvent> {
   /** The text the reader has from this view. */
   private sent = '';
   private started = false;
+  /** The tool calls the reader was last sent (compared by value: a repeat is not sent). */
+  private sentTools = '[]';
   readonly after = null;
 
   constructor(
@@ -51,12 +55,15 @@ export class ReplyStreamView implements StreamView<TurnStreamEvent> {
   replay(missed: HubEvent<TurnStreamEvent>[]): void {
     let text = '';
     let final: TurnFinal | null = null;
+    let tools: ToolActivity[] | null = null;
     for (const { event } of missed) {
       if (event.type === 'delta' && event.turn === this.messageId) text += event.text;
+      else if (event.type === 'tools' && event.turn === this.messageId) tools = event.tools;
       else if (event.type === 'turn-end' && event.turn === this.messageId) final = event.final;
     }
-    if (final) this.sendFinished(final);
-    else this.sendText(text, 'streaming');
+    if (final) return this.sendFinished(final, tools);
+    this.sendText(text, 'streaming');
+    if (tools) this.sendTools(tools, this.sent.length);
   }
 
   apply({ event }: HubEvent<TurnStreamEvent>): void {
@@ -67,9 +74,19 @@ export class ReplyStreamView implements StreamView<TurnStreamEvent> {
       const text = event.text.slice(this.sent.length - start);
       this.sent += text;
       this.sink.send('delta', this.sent.length, { text });
+    } else if (event.type === 'tools' && event.turn === this.messageId) {
+      this.sendTools(event.tools, this.sent.length);
     } else if (event.type === 'turn-end' && event.turn === this.messageId) {
       this.sendFinal(event.final);
     }
+  }
+
+  /** The reply's tool calls, whole, when they differ from what the reader has. */
+  private sendTools(tools: ToolActivity[], id: number): void {
+    const json = JSON.stringify(tools);
+    if (json === this.sentTools) return;
+    this.sentTools = json;
+    this.sink.send('tools', id, { tools });
   }
 
   async catchUpFromStore(first: boolean): Promise<boolean> {
@@ -79,10 +96,12 @@ export class ReplyStreamView implements StreamView<TurnStreamEvent> {
       return true;
     }
     if (first && row.status !== 'streaming') {
-      this.sendFinished(finalFromRow(row));
+      this.sendFinished(finalFromRow(row), row.tools);
       return true;
     }
     this.sendText(row.content, row.status);
+    // After the text, so the event id (a text offset) never runs ahead of the text the reader has.
+    if (row.tools?.length) this.sendTools(row.tools, this.sent.length);
     if (row.status === 'streaming') return false;
     this.sendFinal(finalFromRow(row));
     return true;
@@ -115,9 +134,10 @@ export class ReplyStreamView implements StreamView<TurnStreamEvent> {
   }
 
   /** A reply that had ended before the reader came is sent whole, whatever the reader had. */
-  private sendFinished(final: TurnFinal): void {
+  private sendFinished(final: TurnFinal, tools?: ToolActivity[] | null): void {
     const status = final.type === 'error' ? 'failed' : final.status;
     this.sink.send('snapshot', final.content.length, { content: final.content, status });
+    if (tools?.length) this.sendTools(tools, final.content.length);
     this.sendFinal(final);
   }
 
