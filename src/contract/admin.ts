@@ -127,8 +127,8 @@ export const adminText = {
     ai.source === 'detected'
       ? `Advisors answer with the local model ${ai.model}, found at start (no cloud key is set).`
       : ai.source === 'demo-fallback'
-        ? 'Advisors answer with the offline demo: no cloud key is set and no local model server answered at start. Answers are samples, not advice.'
+        ? 'Advisors answer with the offline demo: no cloud key is set and no local model server answered at start. Answers are samples, not advice: set AI_PROVIDER and its API key (README, Configuration) for real answers.'
         : ai.source === 'demo'
-          ? 'Advisors answer with the offline demo (AI_PROVIDER=demo). Answers are samples, not advice.'
+          ? 'Advisors answer with the offline demo (AI_PROVIDER=demo). Answers are samples, not advice: set AI_PROVIDER and its API key (README, Configuration) for real answers.'
           : `Advisors answer with ${ai.model} (${ai.provider}).`,
 } as const;

@@ -70,6 +70,8 @@ export const chatText = {
   retryFailed: { title: 'Error', description: 'Failed to retry the reply' },
   regenerateFailed: { title: 'Error', description: 'Failed to regenerate the reply' },
   /** "Ask another executive" (issue 14, point 3). */
+  /** On every reply of the offline demo advisor, for users (issue 31, point 6); how to connect a model is for admins and the log. */
+  demoNote: 'Sample answer from the offline demo advisor, not advice',
   secondOpinion: {
     label: 'Ask another executive',
     menuLabel: 'Same question, another executive',

@@ -153,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // No provider configured: a local model server found now answers, else the offline demo (decision 072).
   config = { ...config, ai: await resolveLocalModel(config.ai, app.log) };
+  // The operator's hint lives here and in the admin view, never in a reply or an export (issue 31, point 6).
+  if (config.ai.source === 'demo') app.log.info('AI: the offline demo advisor answers (AI_PROVIDER=demo): sample answers, not advice. For real answers set AI_PROVIDER and its API key (README, Configuration).');
   const model = createLanguageModel(config.ai);
   const deps = { db: database.db, config, mailer, log: app.log, sessionCache, model: options.tracing ? options.tracing.traceModel(model) : model };
   // Background jobs: the queue starts once the app is ready and stops first on close.

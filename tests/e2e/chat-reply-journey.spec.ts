@@ -31,11 +31,14 @@ test('ask the demo advisor, watch the reply stream in, rate it, copy it and dele
   const lengths = await streamingLengths();
   expect(lengths.filter((length) => length > 0).length, `lengths seen while streaming: ${lengths.join(', ')}`).toBeGreaterThanOrEqual(5);
   expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
-  await expect(c.lastReply.getByTestId('demo-badge')).toHaveText('Demo mode');
+  // The demo line for users, visible on the reply; nothing for the operator (issue 31, point 6).
+  await expect(c.lastReply.getByTestId('demo-note')).toBeVisible();
+  await expect(c.lastReply.getByTestId('demo-note')).toHaveText('Demo: Sample answer from the offline demo advisor, not advice');
+  await expect(c.lastReply).not.toContainText(/Operator|AI_PROVIDER/);
   // Markdown: the table and the lists render as such; the marker line itself is not shown as text.
   await expect(c.lastReply.getByRole('table')).toBeVisible();
   await expect(c.lastReply.getByRole('listitem').first()).toBeVisible();
-  await expect(c.lastReply).not.toContainText('> *Demo mode');
+  await expect(c.lastReply).not.toContainText('> *Sample answer');
   await expect(page.getByTestId('usage-bar')).toContainText('4 interactions left');
 
   // Like, then dislike: each survives a reload.

@@ -58,6 +58,17 @@ describe('a local model server found at start (decision 072)', { timeout: 120_00
     }
   });
 
+  it('tells the operator in the log and the admin view, not in replies, how to leave the demo (issue 31, point 6)', async () => {
+    const logLines: LogLine[] = [];
+    const t = await createTestApp({ AI_PROVIDER: 'demo', LOG_LEVEL: 'info' }, { logLines });
+    try {
+      expect(logLines.map((l) => l.msg)).toContainEqual(expect.stringContaining('For real answers set AI_PROVIDER and its API key (README, Configuration).'));
+      expect(adminText.aiLine({ provider: 'demo', model: 'demo', source: 'demo' })).toContain('set AI_PROVIDER and its API key');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('does not look when a provider is configured', async () => {
     const t = await createTestApp({ AI_PROVIDER: 'demo', AI_LOCAL_URL: fake.baseUrl });
     try {

@@ -16,11 +16,10 @@ describe('composeDemoReply', () => {
     question: 'Should we open a second outpatient clinic next year, given our cash position?',
   };
 
-  it('starts with the demo marker and a blank line', () => {
+  it('starts with the line for users and a blank line, and nothing for the operator (issue 31, point 6)', () => {
     expect(composeDemoReply(base).startsWith(`${DEMO_MARKER}\n\n`)).toBe(true);
-    expect(DEMO_MARKER).toBe(
-      '> *Demo mode: this reply was composed offline by the built-in demo advisor. Operator: set AI_PROVIDER and its API key (README, Configuration) for real answers.*',
-    );
+    expect(DEMO_MARKER).toBe('> *Sample answer from the offline demo advisor, not advice.*');
+    expect(composeDemoReply(base)).not.toMatch(/Operator|AI_PROVIDER|API key/);
   });
 
   it('speaks as the chosen executive in the chosen industry about the question', () => {

@@ -1,11 +1,15 @@
+import { chatText } from '#contract/chat-text.ts';
 import { lowerFirst, resolvePersona, resolveUserRole } from '../personas/compose.ts';
 import { formatAmount, parseAmount, readQuestion, type QuestionReading } from './question-reading.ts';
 import type { AdviceCaveat, DecisionFramework, RolePersona } from '../personas/roles.ts';
 import type { IndustryContext, IndustryMetric } from '../personas/industries.ts';
+import { isLayoffQuestion, relevantMetrics, relevantRegulation } from './relevance.ts';
 
-/** One line: what this is, and for the operator, how to connect a real model (issue 14, point 8). */
-export const DEMO_MARKER =
-  '> *Demo mode: this reply was composed offline by the built-in demo advisor. Operator: set AI_PROVIDER and its API key (README, Configuration) for real answers.*';
+/**
+ * One line for the user on every demo reply: what this is (issue 31, point 6). How to connect a real
+ * model is the operator's business: the admin view and the server log say it, never a reply or an export.
+ */
+export const DEMO_MARKER = `> *${chatText.demoNote}.*`;
 
 export interface DemoReplyInput {
   executiveRole: string;
@@ -131,6 +135,8 @@ interface Voice {
   metrics: IndustryMetric[];
   risk: string;
   regulation: string;
+  /** A headcount cut: the rules come early in any plan. */
+  layoff: boolean;
   seed: number;
 }
 
@@ -235,8 +241,9 @@ function stepsSections(voice: Voice, reading: QuestionReading): string[] {
     `**Name one owner and a date**, and review ${lowerFirst(metrics[1]?.name ?? 'progress')} every month.`,
   ];
   const count = Math.max(3, Math.min(reading.count ?? 5, pool.length));
-  // The owner and date always close the plan.
-  const steps = [...pool.slice(0, count - 1), pool.at(-1)!];
+  // A layoff clears the rules second; the owner and date always close the plan.
+  const ordered = voice.layoff ? [pool[0]!, pool[4]!, ...pool.filter((_, i) => i !== 0 && i !== 4)] : pool;
+  const steps = [...ordered.slice(0, count - 1), pool.at(-1)!];
   return [`### ${capitalise(numberWord(count))} steps`, ...steps.map((step, i) => `${i + 1}. ${step}`)];
 }
 
@@ -280,16 +287,19 @@ export function composeDemoReply(input: DemoReplyInput): string {
   const reading = readQuestion(input.question);
 
   const frameworks = persona.decisionFrameworks;
+  // Only what fits the question: a solar project is not measured per barrel, a layoff is a WARN Act question.
+  const fitting = { ...industry, keyMetrics: relevantMetrics(industry, input.question), regulation: relevantRegulation(industry, input.question) };
   const voice: Voice = {
     persona,
-    industry,
+    industry: fitting,
     sector: knownIndustry ? industryName : 'general business',
     lead: pick(frameworks, seed, FALLBACK_FRAMEWORK),
     check: pick(frameworks, (seed % frameworks.length) + 1, FALLBACK_FRAMEWORK),
     priority: pick(persona.priorities, seed >>> 5, 'a clear decision'),
-    metrics: rotate(industry.keyMetrics, seed >>> 9, 3),
+    metrics: rotate(fitting.keyMetrics, seed >>> 9, 3),
     risk: pick(industry.typicalRisks, seed >>> 17, 'execution risk'),
-    regulation: pick(industry.regulation, seed >>> 21, 'the rules that apply to you'),
+    regulation: pick(fitting.regulation, seed >>> 21, 'the rules that apply to you'),
+    layoff: isLayoffQuestion(input.question),
     seed,
   };
   const questions = rotate(persona.questionsBack, seed >>> 13, 2);

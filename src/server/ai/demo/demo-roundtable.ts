@@ -1,4 +1,5 @@
 import { resolvePersona } from '../personas/compose.ts';
+import { relevantMetrics } from './relevance.ts';
 
 /** Lower-cases a leading capital inside a sentence ("A security breach" too), leaving acronyms ("ARR", "OEE") alone. */
 function lowerFirst(text: string): string {
@@ -114,7 +115,7 @@ function seatFacts(request: { executiveRole: string; industry: string; question:
   const place = Math.max(0, request.roster.indexOf(request.executiveRole));
   const framework = at(persona.decisionFrameworks, seed, { name: 'Cost-benefit analysis', howApplied: 'compares options on quantified costs, benefits and risks' });
   // Each seat watches a different metric of the same industry, and fears a different risk: offset by its place at the table.
-  const metric = at(industry.keyMetrics, (tableSeed % 7) + place, { name: 'Payback period', why: 'How fast the money comes back' });
+  const metric = at(relevantMetrics(industry, request.question), (tableSeed % 7) + place, { name: 'Payback period', why: 'How fast the money comes back' });
   const risk = at(industry.typicalRisks, ((tableSeed >>> 4) % 7) + place, 'execution risk');
   const priority = at(persona.priorities, seed >>> 11, 'a clear decision');
   const question = at(persona.questionsBack, seed >>> 13, 'What would change your mind?');
@@ -189,7 +190,34 @@ export function composeDemoSeat(request: DemoSeatRequest): string {
   ].join('\n');
 }
 
+/** A head-to-head's verdict speaks of its two sides, never of a majority (issue 31, point 4). */
+function composeHeadToHeadChair(request: DemoChairRequest): string {
+  const [a, b] = request.seats;
+  const subject = subjectOf(request.question);
+  if (!a || !b) return ['## Where the two sides agree', `Only one side was heard on “${subject}”: hear the other before you decide.`].join('\n');
+  const risks = [...new Set([a.risk, b.risk].filter((r): r is string => Boolean(r)))];
+  const moved = [a, b].filter((s) => s.changed);
+  return [
+    '## Where the two sides agree',
+    `Both the ${a.seat} and the ${b.seat} treat “${subject}” as a decision to make now, each with one measurable test.${risks.length > 0 ? ` Between them they name the risks: ${risks.map(lowerFirst).join('; ')}.` : ''}`,
+    '',
+    '## Where they differ',
+    `- **Side A, the ${a.seat}:** “${a.position}”${a.confidence ? ` (confidence ${a.confidence})` : ''}.`,
+    `- **Side B, the ${b.seat}:** “${b.position}”${b.confidence ? ` (confidence ${b.confidence})` : ''}.`,
+    ...(moved.length > 0 ? [`- ${moved.map((s) => `The ${s.seat} moved during the debate (moved by ${s.movedBy ?? 'the rebuttal'})`).join('; ')}.`] : []),
+    '',
+    '## Which side is right for you',
+    `It turns on ${lowerFirst(b.risk ?? a.risk ?? 'the downside')}: if you can contain it, side A (${lowerFirst(a.position)}); if not, side B. Name one owner and decide the test threshold before you start.`,
+    '',
+    '## Open questions for you',
+    '- What result on the chosen test would make you stop?',
+    `- How much of ${risks[0] ? lowerFirst(risks[0]) : 'the downside'} can you absorb if it goes wrong?`,
+    '- Who owns the decision, and by when?',
+  ].join('\n');
+}
+
 export function composeDemoChair(request: DemoChairRequest): string {
+  if (request.format === 'head-to-head') return composeHeadToHeadChair(request);
   const seats = request.seats;
   const subject = subjectOf(request.question);
   const byPosition = new Map<string, string[]>();

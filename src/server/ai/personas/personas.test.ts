@@ -5,6 +5,7 @@ import { composeDemoReply } from '../demo/demo-reply.ts';
 import { industryContexts } from './industries.ts';
 import { rolePersonas } from './roles.ts';
 import { userRoleProfiles } from './user-roles.ts';
+import { CHALLENGE_RULES, LABELLED_ANSWERS_RULE, lengthBudget } from '../prompts/advice.ts';
 
 const PLACEHOLDER = /\b(todo|tbd|lorem|ipsum|placeholder|xxx)\b/i;
 const APP = 'Corner Office';
@@ -145,17 +146,49 @@ describe('buildSystemPrompt', () => {
     expect(text).toContain('well-formed Markdown');
     expect(text).toContain('Never claim to be human');
     expect(text).toContain('Refuse clearly illegal requests');
-    expect(text).toContain('not legal, financial or medical advice');
+    expect(text).toContain('Add a disclaimer only where the topic and the reader call for it');
   });
 
-  it('adds a firmer caveat for roles whose advice borders on law or finance', () => {
-    expect(prompt('VP Legal')).toContain('state clearly that this is not legal advice');
-    expect(prompt('CHRO')).toContain('state clearly that this is not legal advice');
-    expect(prompt('CFO')).toContain('not financial, investment or tax advice');
-    expect(prompt('Private Equity Partner')).toContain('not financial, investment or tax advice');
+  it('carries how to advise (issue 31, point 1): the user’s interest, challenge, risk, assumptions, arithmetic, a position that moves only for a reason', () => {
+    for (const role of executiveRoles) {
+      const text = prompt(role, 'Retail', 'Director');
+      expect(text).toContain('## How to advise');
+      expect(text).toContain('You work for the user: advise in their interest');
+      for (const rule of CHALLENGE_RULES) expect(text, role).toContain(rule);
+      expect(text).toContain('Lead with the answer. A yes/no or either/or question gets');
+      expect(text).toContain(LABELLED_ANSWERS_RULE);
+    }
+    // Mandatory structure and framework name-dropping are gone.
+    const text = prompt('CIO', 'Healthcare', 'CEO');
+    expect(text).not.toMatch(/bring your frameworks|to every answer|short headings, bullet lists/i);
+    expect(text).toContain('Use frameworks, tables and headings only where they change the answer');
+  });
+
+  it('has a counterparty persona say how its side sees it, and still advise the user', () => {
+    const pe = prompt('Private Equity Partner', 'Manufacturing', 'CEO');
+    expect(pe).toContain("Your role's natural side is an investor or buyer");
+    expect(pe).toContain('then advise the user on what is best for them');
+    expect(prompt('CTO')).not.toContain("Your role's natural side");
+  });
+
+  it('sets the length by the reader: a CEO gets the short answer, an analyst more room', () => {
+    expect(prompt('CFO', 'Retail', 'CEO')).toContain('under about 200 words');
+    expect(prompt('CFO', 'Retail', 'Research Analyst')).toContain('under about 450 words');
+    expect(prompt('CFO', 'Retail', 'Wizard')).toContain(`under about ${lengthBudget('')} words`);
+    expect(lengthBudget('CEO')).toBeLessThan(lengthBudget('Manager'));
+  });
+
+  it('adds a disclaimer by topic and reader: never sends a lawyer to a lawyer, and nothing on business judgement', () => {
+    expect(prompt('VP Legal', 'Retail', 'CEO')).toContain('a licensed attorney should review it before they act');
+    expect(prompt('CHRO', 'Retail', 'Manager')).toContain('a licensed attorney should review it before they act');
+    const toLawyer = prompt('VP Legal', 'Retail', 'VP Legal');
+    expect(toLawyer).not.toContain('a licensed attorney should review it');
+    expect(toLawyer).toContain('do not tell them to consult a licensed attorney');
+    expect(prompt('CFO', 'Finance', 'Manager')).toContain('a qualified financial adviser, CPA or tax professional should review it');
+    expect(prompt('CFO', 'Finance', 'CFO')).toContain('do not tell them to consult a qualified financial adviser');
     const cto = prompt('CTO');
-    expect(cto).not.toContain('state clearly that this is not legal advice');
-    expect(cto).not.toContain('not financial, investment or tax advice');
+    expect(cto).not.toContain('should review it before they act');
+    expect(cto).toContain('No disclaimer on strategy, operations, market sizing');
   });
 
   it('falls back to a generic executive and industry for unknown strings, without echoing them', () => {

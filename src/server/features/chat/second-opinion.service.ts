@@ -4,7 +4,9 @@ import type { Caller } from '#server/plugins/session.ts';
 import { assertExecutiveAllowed } from './admission/send-rules.ts';
 import { launch } from './admission/admission.ts';
 import { toMessageDto } from './chat-dto.ts';
-import { insertMessages } from './messages.queries.ts';
+import { insertMessages, messagesBefore } from './messages.queries.ts';
+import { HISTORY_LIMIT } from './replies/prompt.ts';
+import { secondOpinionHistory } from '#server/ai/prompts/second-opinion.ts';
 import { questionOf } from './messages.service.ts';
 import { lockSession, updateSession } from './sessions.queries.ts';
 import type { ChatDeps } from './sessions.service.ts';
@@ -31,8 +33,11 @@ export async function askAnotherExecutive(deps: ChatDeps, caller: Caller, sessio
     await updateSession(tx, sessionId, caller.user.id, { updatedAt: new Date(at) });
     return { session, userMessage: userMessage!, assistantMessage: assistantMessage! };
   });
-  // Premium only (questionOf): nothing is counted. The engine reads the conversation up to the repeated question.
+  // Independent (issue 31, point 3; decision 068): the answer being seconded is not in the request, the other answers carry their authors.
+  const history = secondOpinionHistory(await messagesBefore(deps.db, assistantMessage, HISTORY_LIMIT), { firstAnswerId: replyId, executiveRole: input.executiveRole });
+  // Premium only (questionOf): nothing is counted.
   launch(deps, {
+    history,
     messageId: assistantMessage.id,
     sessionId,
     userId: caller.user.id,

@@ -44,4 +44,17 @@ describe('the demo roundtable', () => {
     expect(side('CMO', 'against').stance.position).toMatch(/^Pilot first/);
     expect(side('CMO', 'against').content).toContain('I am arguing **against**');
   });
+
+  it('sums up a head-to-head as two sides, never a majority and a minority (issue 31, point 4)', () => {
+    const synthesis = composeDemoChair({
+      task: 'chair', industry: 'Retail', question: 'Should we build or buy our data platform?', format: 'head-to-head',
+      seats: [
+        { seat: 'CFO', position: 'Buy it', confidence: 'high', risk: 'vendor lock-in', changed: false, movedBy: null },
+        { seat: 'CTO', position: 'Build it', confidence: 'medium', risk: 'delivery risk', changed: false, movedBy: null },
+      ],
+    });
+    for (const heading of ['## Where the two sides agree', '## Where they differ', '## Which side is right for you', '## Open questions for you']) expect(synthesis).toContain(heading);
+    expect(synthesis).toContain('**Side A, the CFO:** “Buy it”');
+    expect(synthesis).not.toMatch(/majority|minority/i);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chairMessage, nextStep, openingMessage, parseConfidence, parseTurn, rebuttalMessage, seatSystemPrompt, sideOf, speakersOf, stanceMoved, visibleWhileStreaming, type TablePlan } from './rounds.ts';
+import { userRoleProfiles } from '#server/ai/personas/user-roles.ts';
+import { CHAIR_SYSTEM, chairMessage, headToHeadSides, nextStep, openingMessage, parseConfidence, parseTurn, rebuttalMessage, seatSystemPrompt, sideOf, speakersOf, stanceMoved, visibleWhileStreaming, type TablePlan } from './rounds.ts';
 
 const plan: TablePlan = { format: 'roundtable', seats: ['CFO', 'CMO', 'COO'], maxRounds: 3, addressTo: null };
 const step = (over: Partial<Parameters<typeof nextStep>[0]>) =>
@@ -34,28 +35,62 @@ describe('the rounds of a table', () => {
     expect(nextStep({ plan: addressed, round: 1, spoke: ['CMO'], changed: [], tokensUsed: 10, tokenBudget: 1000 })).toEqual({ next: 'end', stopReason: 'max-rounds' });
   });
 
-  it('puts the first executive of a head-to-head for, the second against', () => {
+  it('puts the first executive of a head-to-head on the first option of the question, the second on the other (issue 31, point 4)', () => {
     const h2h: TablePlan = { format: 'head-to-head', seats: ['CFO', 'CMO'], maxRounds: 2, addressTo: null };
     expect([sideOf(h2h, 'CFO'), sideOf(h2h, 'CMO'), sideOf(plan, 'CFO')]).toEqual(['for', 'against', null]);
-    expect(seatSystemPrompt({ appName: 'Corner Office', industry: 'Retail', userRole: 'CEO', plan: h2h }, 'CMO')).toContain('You argue AGAINST');
+    const context = { appName: 'Corner Office', industry: 'Retail', userRole: 'CEO', plan: h2h, question: 'Should we build or buy our data platform?' };
+    expect(seatSystemPrompt(context, 'CFO')).toContain('The two sides: (A) build; (B) buy our data platform. You argue side A (build), the CMO argues side B');
+    expect(seatSystemPrompt(context, 'CMO')).toContain('You argue side B (buy our data platform), the CFO argues side A');
+    // A question without an either/or: the proposal and the case against it.
+    expect(seatSystemPrompt({ ...context, question: 'Should we open ten stores in Ohio?' }, 'CMO')).toContain('You argue side B (no: the case against it)');
+  });
+
+  it('reads the two options of an either/or question', () => {
+    expect(headToHeadSides('Should we raise a Series B now, or wait 12 months?')).toEqual(['raise a Series B now', 'wait 12 months']);
+    expect(headToHeadSides('Build vs buy for our CRM?')).toEqual(['Build', 'buy for our CRM']);
+    expect(headToHeadSides('Do we keep the Ohio plant open or close it?')).toEqual(['keep the Ohio plant open', 'close it']);
+    expect(headToHeadSides('Should we cut prices?')).toEqual(['yes to what the user asks: Should we cut prices?', 'no: the case against it']);
   });
 });
 
 describe('prompts', () => {
-  it('keep round 1 blind and show stances (not whole turns) in a roundtable rebuttal', () => {
+  it('keep round 1 blind, and show the others’ whole arguments (bounded) with their stances in a rebuttal (issue 31, point 4)', () => {
     const opening = openingMessage('Should we open stores in Ohio?', null, 'opening');
     expect(opening).toContain('Should we open stores in Ohio?');
     expect(opening).toContain('<stance>');
     const own = { seat: 'CFO', content: 'CFO words', stance: { position: 'Wait a year', confidence: 'high' as const, risk: 'cash', changed: false, movedBy: null } };
-    const other = { seat: 'CMO', content: 'SECRET FULL TEXT', stance: { position: 'Go now', confidence: 'medium' as const, risk: 'brand', changed: false, movedBy: null } };
+    const other = { seat: 'CMO', content: `FULL ARGUMENT ${'word '.repeat(300)}LAST WORD`, stance: { position: 'Go now', confidence: 'medium' as const, risk: 'brand', changed: false, movedBy: null } };
     const rebuttal = rebuttalMessage({ question: 'q', plan, seat: 'CFO', own, others: [other] });
     expect(rebuttal).toContain('Your position so far: Wait a year');
     expect(rebuttal).toContain('- CMO: Go now; confidence medium; main risk: brand');
-    expect(rebuttal).not.toContain('SECRET FULL TEXT');
+    expect(rebuttal).toContain('FULL ARGUMENT');
+    expect(rebuttal).toContain('LAST WORD');
+    expect(rebuttalMessage({ question: 'q', plan, seat: 'CFO', own, others: [{ ...other, content: 'x '.repeat(5000) }] }).length).toBeLessThan(4000);
+    expect(rebuttal).toContain('Change your position only for a new fact or a new argument you had not weighed');
     expect(rebuttal).toContain('Changed: <yes | no>');
-    // Head-to-head: each answers the other's argument itself.
-    expect(rebuttalMessage({ question: 'q', plan: { ...plan, format: 'head-to-head' }, seat: 'CFO', own, others: [other] })).toContain('SECRET FULL TEXT');
+    expect(rebuttalMessage({ question: 'q', plan: { ...plan, format: 'head-to-head' }, seat: 'CFO', own, others: [other] })).toContain('FULL ARGUMENT');
     expect(chairMessage('q', 'roundtable', [own, other])).toContain('<seat role="CMO">');
+  });
+
+  it('give the chair every round, the user’s role and how to advise; a head-to-head’s chair speaks of two sides', () => {
+    const turn = (seat: string, content: string, position: string) => ({ seat, content, stance: { position, confidence: 'high' as const, risk: 'r', changed: false, movedBy: null } });
+    const rounds = [
+      [turn('CFO', 'CFO OPENING', 'Wait'), turn('CMO', 'CMO OPENING', 'Go')],
+      [turn('CFO', 'CFO REBUTTAL', 'Wait'), turn('CMO', 'CMO REBUTTAL', 'Go')],
+    ];
+    const message = chairMessage('Should we build or buy?', 'head-to-head', rounds[1]!, rounds);
+    expect(message).toContain('Round 1 (openings):');
+    expect(message).toContain('CFO OPENING');
+    expect(message).toContain('CMO REBUTTAL');
+    expect(message).toContain('The two sides: (A) build; (B) buy.');
+    const system = CHAIR_SYSTEM('Corner Office', 'Retail', 'CEO', 'head-to-head');
+    expect(system).toContain(`The user is a CEO. ${userRoleProfiles.CEO.addressing}`);
+    expect(system).toContain('You work for the user');
+    expect(system).toContain('Weigh arguments, not votes');
+    expect(system).toContain('State the main risk of your recommendation, the assumptions it rests on and your confidence');
+    expect(system).toContain('## Where the two sides agree');
+    expect(system).not.toMatch(/## (?:Minority|Majority)/);
+    expect(CHAIR_SYSTEM('Corner Office', 'Retail', 'CEO', 'roundtable')).toContain('## Minority view');
   });
 });
 

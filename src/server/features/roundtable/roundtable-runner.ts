@@ -16,7 +16,9 @@ import type { EventHub } from '#server/streams/event-hub.ts';
 import type { RunKind, RunRegistry } from '#server/runs/run-registry.ts';
 import { CallSlots } from './call-slots.ts';
 import { planOf } from './roundtable-dto.ts';
-import { addTokens, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, saveTurnEnd, touchRoundtables, turnsOf } from './roundtable.queries.ts';
+import { addTokens, conversationBefore, documentsOfConversation, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, passagesFor, saveTurnEnd, touchRoundtables, turnsOf } from './roundtable.queries.ts';
+import { composeSituation, situationBudgetTokens, type SituationDocument } from './situation.ts';
+import { resolveUserRole } from '#server/ai/personas/compose.ts';
 import { RoundtableStreamView, type RoundtableEventSink } from './roundtable-view.ts';
 import {
   CHAIR_SYSTEM,
@@ -36,6 +38,11 @@ import {
   type SpokenTurn,
   type TablePlan,
 } from './rounds.ts';
+
+/** How much of the conversation and its documents the situation reads before it is cut to the budget. */
+const SITUATION_MESSAGES = 40;
+const SITUATION_DOCUMENTS = 5;
+const SITUATION_PASSAGES = 6;
 
 export interface RoundtableRunnerDeps {
   db: Db;
@@ -103,8 +110,9 @@ class RoundtableTables {
       // A new table has no turns yet: nothing is read before the first seats are asked (the path to the first token).
       const existing = resume ? (await turnsOf(deps.db, table.id)).filter((m) => m.role === 'assistant' && m.status === 'complete') : [];
       const done = (round: number, seat: string) => existing.find((m) => m.roundtableRound === round && (m.executiveRole ?? CHAIR_SEAT) === seat);
-      const earlier = await this.earlierTable(table);
+      const [earlier, situation] = await Promise.all([this.earlierTable(table), this.situationOf(table, plan.seats.length)]);
       const latest = new Map<string, SpokenTurn>();
+      const rounds: SpokenTurn[][] = [];
       let seated: string[] = [...plan.seats];
       let round = 1;
       let chair = false;
@@ -113,20 +121,23 @@ class RoundtableTables {
         const speakers = speakersOf(plan, seated);
         const kind = kindOfRound(plan, round);
         const before = new Map(latest);
-        const outcomes = await this.holdRound({ table, plan, round, kind, speakers, before, earlier, controller, done });
+        const outcomes = await this.holdRound({ table, plan, round, kind, speakers, before, earlier, situation, controller, done });
         tokensUsed = outcomes.tokensUsed;
         const spoke: string[] = [];
         const changed: string[] = [];
+        const heard: SpokenTurn[] = [];
         for (const outcome of outcomes.turns) {
           const seat = outcome.row.executiveRole ?? CHAIR_SEAT;
           if (outcome.status === 'complete') {
             spoke.push(seat);
             if (round > 1 && outcome.stance && stanceMoved(before.get(seat)?.stance ?? null, outcome.stance)) changed.push(seat);
             latest.set(seat, { seat, content: outcome.content, stance: outcome.stance });
+            heard.push({ seat, content: outcome.content, stance: outcome.stance });
           } else if (outcome.status === 'failed') {
             seated = seated.filter((s) => s !== seat);
           }
         }
+        rounds.push(heard);
         deps.hub.publish(table.id, { type: 'round-end', round, changedSeats: changed });
         if (controller.signal.aborted) break;
         if (!(await isStillRunning(deps.db, table.id))) {
@@ -154,8 +165,8 @@ class RoundtableTables {
             row: row!,
             round: synthesisRound,
             kind: 'synthesis',
-            system: CHAIR_SYSTEM(deps.config.appName, table.industry),
-            message: chairMessage(table.question, table.format, turns),
+            system: CHAIR_SYSTEM(deps.config.appName, table.industry, table.userRole, table.format),
+            message: chairMessage(table.question, table.format, turns, rounds, situation),
             demo: {
               task: 'chair',
               industry: table.industry,
@@ -207,7 +218,31 @@ class RoundtableTables {
     return { question: parent.question, synthesis: synthesis?.content ?? null, ownStance: own?.stance ?? null };
   }
 
-  /** One round: every speaker's turn in parallel (blind in round 1: each gets only the question). */
+  /**
+   * What every seat is told of the user's situation (issue 31, point 4; decision 068): a digest of
+   * the conversation before the table and the passages of its documents that bear on the question,
+   * fenced and bounded by the table's budget. Read once per run; a follow-up's earlier table comes
+   * separately (earlierTable).
+   */
+  private async situationOf(table: Roundtable, seats: number): Promise<string> {
+    const db = this.deps.db;
+    const conversation = await conversationBefore(db, { sessionId: table.sessionId, userId: table.userId, before: table.createdAt, limit: SITUATION_MESSAGES });
+    const ids = [...new Set(conversation.filter((m) => m.role === 'user').flatMap((m) => m.documentIds))].slice(0, SITUATION_DOCUMENTS);
+    const found = await documentsOfConversation(db, { userId: table.userId, sessionId: table.sessionId, ids });
+    const budgetTokens = situationBudgetTokens({ tokenBudget: table.tokenBudget, seats, maxRounds: table.maxRounds });
+    const documents: SituationDocument[] = [];
+    for (const document of ids.flatMap((id) => found.filter((d) => d.id === id))) {
+      if (document.content.length <= budgetTokens * 2) {
+        documents.push({ name: document.originalName, read: 'whole', text: document.content });
+        continue;
+      }
+      const passages = (await passagesFor(db, document.id, table.question, SITUATION_PASSAGES)).sort((a, b) => a.ordinal - b.ordinal);
+      documents.push({ name: document.originalName, read: `parts: ${passages.map((p) => p.label).join(', ') || 'none'}`, text: passages.map((p) => `### ${p.label}\n${p.content}`).join('\n\n') });
+    }
+    return composeSituation({ userRole: resolveUserRole(table.userRole).label, conversation, documents, budgetTokens }).text;
+  }
+
+  /** One round: every speaker's turn in parallel (blind in round 1: each gets only the question and the situation). */
   private async holdRound(input: {
     table: Roundtable;
     plan: TablePlan;
@@ -216,6 +251,7 @@ class RoundtableTables {
     speakers: string[];
     before: Map<string, SpokenTurn>;
     earlier: EarlierTable | null;
+    situation: string;
     controller: AbortController;
     done: (round: number, seat: string) => ChatMessage | undefined;
   }): Promise<{ turns: TurnOutcome[]; tokensUsed: number }> {
@@ -234,7 +270,7 @@ class RoundtableTables {
       toRun.map((seat, i) => ({ roundtableId: table.id, sessionId: table.sessionId, round, seat, userRole: table.userRole, timestamp: new Date(now + i) })),
     );
     let tokensUsed = table.tokensUsed;
-    const context = { appName: this.deps.config.appName, industry: table.industry, userRole: table.userRole, plan };
+    const context = { appName: this.deps.config.appName, industry: table.industry, userRole: table.userRole, plan, question: table.question };
     const results = await Promise.all(
       rows.map(async (row) => {
         const seat = row.executiveRole!;
@@ -242,8 +278,8 @@ class RoundtableTables {
         const own = input.before.get(seat) ?? null;
         const message =
           kind === 'rebuttal'
-            ? rebuttalMessage({ question: table.question, plan, seat, own, others })
-            : openingMessage(table.question, input.earlier ? { ...input.earlier, ownStance: kind === 'answer' ? input.earlier.ownStance : null } : null, kind === 'answer' ? 'answer' : 'opening');
+            ? rebuttalMessage({ question: table.question, plan, seat, own, others, situation: input.situation })
+            : openingMessage(table.question, input.earlier ? { ...input.earlier, ownStance: kind === 'answer' ? input.earlier.ownStance : null } : null, kind === 'answer' ? 'answer' : 'opening', input.situation);
         const outcome = await this.runTurn({
           table,
           row,

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Stance } from '#contract/roundtable.ts';
 import type { Executor } from '#server/db/client.ts';
-import { chatMessageColumns, chatMessages, chatSessions, roundtables, type ChatMessage, type Roundtable } from '#server/db/schema.ts';
+import { chatMessageColumns, chatMessages, chatSessions, documentChunks, documents, roundtables, type ChatMessage, type Roundtable } from '#server/db/schema.ts';
 
 export type NewRoundtable = typeof roundtables.$inferInsert;
 
@@ -214,4 +214,58 @@ export async function titleUntitledSession(tx: Executor, sessionId: string, defa
     .update(chatSessions)
     .set({ title })
     .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.title, defaultTitle)));
+}
+
+// ---- What a table is told of the situation (issue 31, point 4; decision 068) ----------------------
+
+/**
+ * The conversation before a table was asked, newest first: the chat's own messages (no roundtable
+ * turns), finished ones, at most `limit`. Ownership: the session must be the owner's.
+ */
+export async function conversationBefore(db: Executor, input: { sessionId: string; userId: string; before: Date; limit: number }): Promise<ChatMessage[]> {
+  return db
+    .select(chatMessageColumns)
+    .from(chatMessages)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+    .where(
+      and(
+        eq(chatMessages.sessionId, input.sessionId),
+        eq(chatSessions.userId, input.userId),
+        isNull(chatMessages.roundtableId),
+        lt(chatMessages.timestamp, input.before),
+        inArray(chatMessages.status, ['complete', 'stopped']),
+      ),
+    )
+    .orderBy(desc(chatMessages.timestamp), desc(chatMessages.id))
+    .limit(input.limit);
+}
+
+export interface TableDocument {
+  id: string;
+  originalName: string;
+  content: string;
+}
+
+/** The owner's documents of this conversation among `ids`, with their extracted text. */
+export async function documentsOfConversation(db: Executor, input: { userId: string; sessionId: string; ids: string[] }): Promise<TableDocument[]> {
+  if (input.ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id, originalName: documents.originalName, content: documents.content })
+    .from(documents)
+    .where(and(eq(documents.userId, input.userId), eq(documents.sessionId, input.sessionId), inArray(documents.id, input.ids), isNotNull(documents.content)));
+  return rows.map((row) => ({ ...row, content: row.content ?? '' }));
+}
+
+/** A document's passages that best match the question (full-text search), best first; the start of it when none match. */
+export async function passagesFor(db: Executor, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
+  const query = sql`websearch_to_tsquery('english', ${question})`;
+  const columns = { ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content };
+  const matches = await db
+    .select(columns)
+    .from(documentChunks)
+    .where(and(eq(documentChunks.documentId, documentId), sql`${documentChunks.searchVector} @@ ${query}`))
+    .orderBy(desc(sql`ts_rank(${documentChunks.searchVector}, ${query})`), asc(documentChunks.ordinal))
+    .limit(limit);
+  if (matches.length > 0) return matches;
+  return db.select(columns).from(documentChunks).where(eq(documentChunks.documentId, documentId)).orderBy(asc(documentChunks.ordinal)).limit(limit);
 }

@@ -74,11 +74,11 @@ describe('a roundtable', () => {
       [...done.turns, done.synthesis!].reduce((sum, turn) => sum + (turn.promptTokens ?? 0) + (turn.completionTokens ?? 0), 0),
     );
     expect(done.synthesis).toMatchObject({ seat: 'Chair', kind: 'synthesis', status: 'complete', content: expect.stringContaining('## Consensus') });
-    // The rebuttal showed each seat the others' stances, not their words; the chair got every final position.
+    // The rebuttal showed each seat the others' whole arguments and stances (issue 31, point 4); the chair got every round.
     const cfoRebuttal = t.fake.requests.find((r) => r.systemText.includes(TITLES.CFO) && r.lastUserText.includes('position so far'))!;
     expect(cfoRebuttal.lastUserText).toContain('Your position so far: Pilot two stores first');
     expect(cfoRebuttal.lastUserText).toContain('- CMO: Open all ten now; confidence high');
-    expect(cfoRebuttal.lastUserText).not.toContain('CMO opening words');
+    expect(cfoRebuttal.lastUserText).toContain('CMO opening words about Ohio.');
     expect(cfoRebuttal.body.max_tokens).toBe(400);
     const chair = t.fake.requests.find((r) => r.systemText.includes(CHAIR))!;
     expect(chair.lastUserText).toContain('- COO: Open five after hiring');

@@ -93,7 +93,7 @@ export function AdvisorAvatar({ role, className }: { role: string; className?: s
 /** `secondOpinion`: the reply is another executive's one-off answer ("Ask another executive", decision 060). */
 function AssistantMessageView({ message, handlers, secondOpinion }: { message: ChatMessageDto; handlers: MessageHandlers; secondOpinion?: boolean }) {
   const streaming = message.status === 'streaming';
-  const { isDemo, note, body } = splitDemoMarker(message.content, streaming);
+  const { isDemo, body } = splitDemoMarker(message.content, streaming);
   const advisor = message.executiveRole ?? 'Advisor';
   const tools = message.tools ?? [];
   const waiting = streaming && !body;
@@ -117,19 +117,17 @@ function AssistantMessageView({ message, handlers, secondOpinion }: { message: C
             </span>
           ) : null}
           {message.timestamp ? <span>{time(message.timestamp)}</span> : null}
-          {isDemo ? (
-            <span
-              className="inline-flex items-center gap-1 rounded-full border border-brand/50 bg-accent px-2 py-0.5 text-[0.6875rem] font-semibold text-accent-foreground"
-              title={note ?? undefined}
-              data-testid="demo-badge"
-            >
-              <FlaskConical className="size-3" aria-hidden />
-              Demo mode
-            </span>
-          ) : null}
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
-          {isDemo && note && !streaming ? <p className="sr-only">{note}</p> : null}
+          {isDemo ? (
+            // For users, on every demo reply (issue 31, point 6): how to connect a model is for admins and the log.
+            <p className="mb-2 flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="demo-note">
+              <FlaskConical className="size-3.5 shrink-0 text-brand" aria-hidden />
+              <span>
+                <span className="font-semibold text-foreground">Demo:</span> {chatText.demoNote}
+              </span>
+            </p>
+          ) : null}
           {tools.length > 0 ? <ToolActivityList tools={tools} /> : null}
           {waiting && tools.some((tool) => tool.status === 'running') ? null : waiting ? (
             <TypingDots label={`${advisor} is thinking`} />

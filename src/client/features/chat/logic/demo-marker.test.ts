@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { splitDemoMarker } from './demo-marker.ts';
 
-const marker = '> *Demo mode: this reply was composed offline by the built-in demo advisor. Configure an AI provider for real answers.*';
+const marker = '> *Sample answer from the offline demo advisor, not advice.*';
 
 describe('splitDemoMarker', () => {
   it('takes the marker line off a demo reply', () => {
     const split = splitDemoMarker(`${marker}\n\n**My take:** grow.`);
     expect(split.isDemo).toBe(true);
     expect(split.body).toBe('**My take:** grow.');
-    expect(split.note).toBe('Demo mode: this reply was composed offline by the built-in demo advisor. Configure an AI provider for real answers.');
+    expect(split.note).toBe('Sample answer from the offline demo advisor, not advice.');
+  });
+
+  it('still recognises the older demo line of replies written before', () => {
+    const split = splitDemoMarker('> *Demo mode: this reply was composed offline by the built-in demo advisor. Operator: set AI_PROVIDER.*\n\nText');
+    expect(split).toMatchObject({ isDemo: true, body: 'Text' });
   });
 
   it('recognises a marker still arriving', () => {
-    expect(splitDemoMarker('> *Demo mode: this reply', true)).toMatchObject({ isDemo: true, body: '' });
+    expect(splitDemoMarker('> *Sample answer from the offline', true)).toMatchObject({ isDemo: false, body: '' });
+    expect(splitDemoMarker('> *Sample answer from the offline demo advisor, not', true)).toMatchObject({ isDemo: true, body: '' });
     expect(splitDemoMarker('> *Dem', true)).toMatchObject({ isDemo: false, body: '' });
   });
 

@@ -1,19 +1,21 @@
 /**
- * The built-in demo provider starts every reply with a one-line blockquote:
- * `> *Demo mode: this reply was composed offline ...*`. The UI shows it as a badge instead.
+ * The built-in demo provider starts every reply with a one-line blockquote for users:
+ * `> *Sample answer from the offline demo advisor, not advice.*` (issue 31, point 6). The UI shows it
+ * as a small labelled note on the reply instead. Replies written before carry the older
+ * `> *Demo mode: ...*` line, which is shown the same way (its operator hint is not shown).
  */
-const MARKER_START = '> *Demo mode:';
+const MARKER_STARTS = ['> *Sample answer from the offline demo advisor', '> *Demo mode:'];
 
 export interface DemoSplit {
   isDemo: boolean;
-  /** The marker's sentence without the Markdown around it, for the badge's tooltip. */
+  /** The marker's sentence without the Markdown around it. */
   note: string | null;
   /** The reply without the marker line. */
   body: string;
 }
 
 export function splitDemoMarker(content: string, streaming = false): DemoSplit {
-  if (content.startsWith(MARKER_START)) {
+  if (MARKER_STARTS.some((start) => content.startsWith(start))) {
     const end = content.indexOf('\n');
     const line = end === -1 ? content : content.slice(0, end);
     const note = line
@@ -23,6 +25,6 @@ export function splitDemoMarker(content: string, streaming = false): DemoSplit {
     return { isDemo: true, note, body: end === -1 ? '' : content.slice(end + 1).replace(/^\s*\n/, '') };
   }
   // The first words of a streaming reply may be the start of the marker: hold them back until it is clear.
-  if (streaming && content.length > 0 && MARKER_START.startsWith(content)) return { isDemo: false, note: null, body: '' };
+  if (streaming && content.length > 0 && MARKER_STARTS.some((start) => start.startsWith(content))) return { isDemo: false, note: null, body: '' };
   return { isDemo: false, note: null, body: content };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { FENCED_DATA_RULE } from '#server/ai/fence.ts';
+import { CHALLENGE_RULES, LABELLED_ANSWERS_RULE } from '#server/ai/prompts/advice.ts';
+import { secondOpinionNote } from '#server/ai/prompts/second-opinion.ts';
+import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { inject } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/use-test-app.ts';
+
+/** Issue 31, points 1 and 3: the exact requests the fake provider receives for a reply and a second opinion. */
+const t = useTestApp({ AI_MAX_RETRIES: '0' }, { fakeAi: true });
+
+describe('how to advise, in the exact request of a chat reply (issue 31, point 1)', () => {
+  it('sends the rules, the reader’s length and the reader’s disclaimer rule in the system prompt', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'VP Legal', industry: 'Finance', userRole: 'VP Legal' } });
+    t.fake.when('Can we enforce the non-compete', { reply: 'It depends on the state.' });
+    const sent = await ask(t.app, cookie, session.id, 'Can we enforce the non-compete in our sales contracts?');
+    await waitForMessage(t.app, cookie, session.id, sent.assistantMessage.id);
+    const request = t.fake.requestsFor('Can we enforce the non-compete').at(-1)!;
+    const system = request.body.messages[0]!;
+    expect(system.role).toBe('system');
+    expect(request.systemText).toContain('## How to advise\n- You work for the user: advise in their interest');
+    for (const rule of CHALLENGE_RULES) expect(request.systemText).toContain(`- ${rule}`);
+    expect(request.systemText).toContain('under about 300 words for this reader');
+    expect(request.systemText).toContain('Use frameworks, tables and headings only where they change the answer');
+    // A lawyer is not sent to a lawyer.
+    expect(request.systemText).toContain('The user is themselves qualified here (VP Legal)');
+    expect(request.systemText).not.toContain('a licensed attorney should review it');
+    expect(request.systemText).toContain(LABELLED_ANSWERS_RULE);
+    expect(request.systemText).toContain(FENCED_DATA_RULE);
+  });
+
+  it('has a counterparty persona advise the user, with a board-level length for a CEO', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'Private Equity Partner', industry: 'Manufacturing', userRole: 'CEO' } });
+    t.fake.when('Should I sell to the fund', { reply: 'Not at that multiple.' });
+    const sent = await ask(t.app, cookie, session.id, 'Should I sell to the fund at 7x EBITDA?');
+    await waitForMessage(t.app, cookie, session.id, sent.assistantMessage.id);
+    const request = t.fake.requestsFor('Should I sell to the fund').at(-1)!;
+    expect(request.systemText).toContain("Your role's natural side is an investor or buyer (a fund that wants its returns): use that to say plainly how that side will see the user's situation");
+    expect(request.systemText).toContain('under about 200 words for this reader');
+  });
+});
+
+describe('a second opinion is independent (issue 31, point 3)', () => {
+  it('leaves the answer it seconds out of the request, labels every other earlier answer with its author, and says what is asked', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO' } });
+    t.fake.when('Should we open a second store?', { reply: 'FIRST ANSWER: open it next spring.' });
+    const first = await ask(t.app, cookie, session.id, 'Should we open a second store?');
+    await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
+    t.fake.when('And the lease?', { reply: 'LEASE ANSWER: ten years at most.' });
+    const second = await ask(t.app, cookie, session.id, 'And the lease?');
+    await waitForMessage(t.app, cookie, session.id, second.assistantMessage.id);
+
+    const before = t.fake.requests.length;
+    t.fake.when('Should we open a second store?', { reply: 'CMO VIEW.' });
+    const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${first.assistantMessage.id}/second-opinion`, cookie, payload: { executiveRole: 'CMO' } });
+    expect(response.statusCode, response.body).toBe(201);
+    await waitForMessage(t.app, cookie, session.id, response.json().assistantMessage.id);
+    const [request] = t.fake.requests.slice(before).filter((r) => r.body.stream);
+    expect(request!.systemText).toContain('playing a seasoned Chief Marketing Officer in the Retail industry');
+    // The exact conversation: the first answer (and its first asking) are not in it; the CFO's other answer is labelled.
+    expect(request!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'And the lease?' },
+      { role: 'assistant', content: '[Answer from the Chief Financial Officer]\nLEASE ANSWER: ten years at most.' },
+      { role: 'user', content: `[Note: ${secondOpinionNote({ firstExecutiveRole: 'CFO', executiveRole: 'CMO' })}]\n\nShould we open a second store?` },
+    ]);
+    expect(JSON.stringify(request!.body.messages)).not.toContain('FIRST ANSWER');
+  });
+});
