@@ -65,4 +65,22 @@ describe('a second opinion is independent (issue 31, point 3)', () => {
     ]);
     expect(JSON.stringify(request!.body.messages)).not.toContain('FIRST ANSWER');
   });
+
+  it('labels the answers of another executive when the conversation’s executive answers next', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO' } });
+    t.fake.when('Price rise?', { reply: 'CFO ON PRICES.' });
+    const first = await ask(t.app, cookie, session.id, 'Price rise?');
+    await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
+    t.fake.when('Price rise?', { reply: 'CMO ON PRICES.' });
+    const opinion = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${first.assistantMessage.id}/second-opinion`, cookie, payload: { executiveRole: 'CMO' } });
+    await waitForMessage(t.app, cookie, session.id, opinion.json().assistantMessage.id);
+    t.fake.when('So what now?', { reply: 'CFO AGAIN.' });
+    const next = await ask(t.app, cookie, session.id, 'So what now?');
+    await waitForMessage(t.app, cookie, session.id, next.assistantMessage.id);
+    const request = t.fake.requestsFor('So what now?')[0]!;
+    expect(request.systemText).toContain('Chief Financial Officer');
+    const assistants = request.body.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+    // Its own answer reads as its own; the CMO's carries the CMO's name.
+    expect(assistants).toEqual(['CFO ON PRICES.', '[Answer from the Chief Marketing Officer]\nCMO ON PRICES.']);
+  });
 });
