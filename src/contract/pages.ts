@@ -35,6 +35,9 @@ export const pages = [
   { path: '/admin', title: 'Admin Dashboard', description: 'How the product is used.', indexable: false },
 ] as const satisfies readonly PageMeta[];
 
+/** The development mailbox (decision 056): a page only outside production with no SMTP_URL, so not among `pages`. */
+export const devMailPage: PageMeta = { path: '/dev/mail', title: 'Development mailbox', description: 'Mail this server wrote to its outbox.', indexable: false };
+
 export const notFoundPage: PageMeta = {
   path: '',
   title: 'Page Not Found',
