@@ -46,13 +46,16 @@ test('sign up, open /dev/mail, follow the verification link: the account is veri
   await expect(page.getByRole('region', { name: 'Email verification' })).toHaveCount(0);
 });
 
-test("the README's quick start: sign up as the ADMIN_EMAILS address, verify and reset the password from the outbox, and the account is an admin", async ({ page }) => {
+test("the README's quick start: sign up as the ADMIN_EMAILS address, verify from the outbox and the account is an admin, then reset the password from the outbox", async ({ page }) => {
   const email = 'readme-admin@example.com';
   await signUp(page, email, 'first password 1');
 
   await openMail(page, email, 'Verify your email address');
   await page.getByRole('article').getByRole('link', { name: /\/verify-email\?token=/ }).click();
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  // The mailbox is proven: the operator's account is an admin now.
+  await page.goto(`${origin()}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 
   // Sign out, then "Forgot Password?" on the sign-in page.
   await page.context().clearCookies();
@@ -64,7 +67,7 @@ test("the README's quick start: sign up as the ADMIN_EMAILS address, verify and 
   await expect(dialog).toBeHidden();
 
   await expect(async () => {
-    await openMail(page, email, 'Reset your');
+    await openMail(page, email, 'Reset your Corner Office password');
   }).toPass({ timeout: 15_000 });
   await page.getByRole('article').getByRole('link', { name: /\/reset-password\?token=/ }).click();
   await page.getByLabel('New password', { exact: true }).fill('second password 2');
