@@ -422,7 +422,7 @@ const matrix: Row[] = [
     },
     expected: ownerOnly(200),
   },
-  { route: 'POST /api/users/:id/delete-account', owner: 'fresh', request: (ctx) => ({ method: 'POST', url: `/api/users/${ctx.owner.id}/delete-account`, payload: {} }), expected: ownerOnly(200) },
+  { route: 'POST /api/users/:id/delete-account', owner: 'fresh', request: (ctx) => ({ method: 'POST', url: `/api/users/${ctx.owner.id}/delete-account`, payload: { currentPassword: ctx.owner.password } }), expected: ownerOnly(200) },
   // The profile picture flow works before an account exists (signup); an upload is its uploader's only.
   { route: 'POST /api/objects/upload', request: () => ({ method: 'POST', url: '/api/objects/upload', payload: { size: 2048 } }), expected: everyone(200) },
   {
