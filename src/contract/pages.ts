@@ -29,6 +29,7 @@ export const pages = [
   { path: '/privacy-policy', title: 'Privacy Policy', description: 'How we collect, use, protect and delete your personal information.', indexable: true },
   { path: '/terms-and-conditions', title: 'Terms & Conditions', description: 'The terms that govern your use of the service, billing and refunds.', indexable: true },
   { path: '/reset-password', title: 'Reset Password', description: 'Choose a new password for your account.', indexable: false },
+  { path: '/verify-email', title: 'Verify Email', description: 'Confirm the email address of your account.', indexable: false },
   { path: '/chat', title: 'Chat', description: 'Your conversation with an AI executive advisor.', indexable: false },
   { path: '/history', title: 'Conversation History', description: 'Your past conversations.', indexable: false },
   { path: '/checkout', title: 'Checkout', description: 'Upgrade to Premium.', indexable: false },
