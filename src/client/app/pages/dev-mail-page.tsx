@@ -134,7 +134,7 @@ export default function DevMailPage() {
             <p className="max-w-sm text-muted-foreground">{devMailText.empty}</p>
           </div>
         ) : (
-          <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <div className="mt-6 grid gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
             <MessageList messages={messages} selected={selected} />
             <div className="min-w-0">
               {message.data ? (
