@@ -24,6 +24,7 @@ export const accountMessages = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   sessionEnded: 'That device has been signed out.',
   accountDeleted: 'Your account has been deleted.',
+  passwordToDelete: 'Enter your password to delete your account.',
 } as const;
 
 /** Spec section 3: a stored profile image path is served under /api. */
@@ -49,6 +50,7 @@ export const accountText = {
   deletionRemoves: ['Your conversation history', 'Your profile information', 'Your uploaded documents'],
   deletionRemovesSubscription: 'Your subscription (cancelled at once)',
   deleteConfirm: 'Delete My Account',
+  deletePasswordLabel: 'Enter your password to confirm',
   cookiePreferences: 'Cookie preferences',
   cookiePreferencesHint: 'Allow analytics cookies (page views, counted without any identifier). Essential cookies are always on.',
   cookiesSaved: { title: 'Cookie preferences saved' },

@@ -56,8 +56,11 @@ export const changePasswordFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: accountMessages.newPasswordsDontMatch, path: ['confirmPassword'] });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-/** POST /api/users/{id}/delete-account: the reason may be empty. */
-export const deleteAccountInputSchema = z.object({ deletionReason: z.string().trim().max(1000).optional().default('') });
+/** POST /api/users/{id}/delete-account: the password first (issue 29, point 10); the reason may be empty. */
+export const deleteAccountInputSchema = z.object({
+  currentPassword: z.string({ error: accountMessages.passwordToDelete }).min(1, accountMessages.passwordToDelete).max(PASSWORD_MAX_LENGTH),
+  deletionReason: z.string().trim().max(1000).optional().default(''),
+});
 export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
 
 export const userSessionSchema = z.object({

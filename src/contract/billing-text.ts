@@ -35,6 +35,16 @@ export const billingText = {
   successTitle: 'Payment Successful!',
   successBody: (product: string) => `Welcome to ${product} Premium! Every advisor, your conversation history and PDF export are now yours.`,
   initFailed: 'Failed to initialize payment. Please try again.',
+  /** A refusal that trying again cannot fix (the server said why): its message under this title, never initFailed. */
+  cannotStartTitle: 'Payment cannot start yet',
+  /** Checkout with an unverified address (decision 057): said before the form, which waits for the link. */
+  verifyFirstTitle: 'Verify your email address to continue',
+  verifyFirstBody: (email: string) =>
+    `Before you pay, we need to know ${email} is yours. Open the link we emailed you (it opens in a new tab), then come back here: this page continues with your plan as soon as the address is verified.`,
+  verifyFirstResend: 'Resend verification e-mail',
+  verifyFirstWaiting: 'Waiting for your verification…',
+  /** The verify page, for someone in the middle of a checkout (decision 057). */
+  continueToCheckout: 'Continue to checkout',
   clientSecretMissing: 'Unable to initialize payment. Please try again.',
   noPublicKey: 'No Stripe public key received from server',
   planLocked: 'Plan Locked: Please go back to change your plan selection.',

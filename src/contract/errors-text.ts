@@ -97,6 +97,7 @@ export const errorCatalog = {
   'conflict:email_exists': { status: 409, message: 'That email address already exists.' },
   'bad_request:current_password': { status: 400, message: 'Your current password is not correct.' },
   'bad_request:current_password_required': { status: 400, message: 'Enter your current password to change your email address.' },
+  'bad_request:delete_password': { status: 400, message: 'That password is not correct, so your account was not deleted.' },
   'bad_request:image_type': { status: 400, message: 'Only image files are allowed' },
   'bad_request:image_unreadable': { status: 400, message: 'This image could not be read. Please try another file.' },
   'payload_too_large:image': { status: 413, message: 'Please select an image smaller than 10MB' },

@@ -29,11 +29,15 @@ export const pages = [
   { path: '/privacy-policy', title: 'Privacy Policy', description: 'How we collect, use, protect and delete your personal information.', indexable: true },
   { path: '/terms-and-conditions', title: 'Terms & Conditions', description: 'The terms that govern your use of the service, billing and refunds.', indexable: true },
   { path: '/reset-password', title: 'Reset Password', description: 'Choose a new password for your account.', indexable: false },
+  { path: '/verify-email', title: 'Verify Email', description: 'Confirm the email address of your account.', indexable: false },
   { path: '/chat', title: 'Chat', description: 'Your conversation with an AI executive advisor.', indexable: false },
   { path: '/history', title: 'Conversation History', description: 'Your past conversations.', indexable: false },
   { path: '/checkout', title: 'Checkout', description: 'Upgrade to Premium.', indexable: false },
   { path: '/admin', title: 'Admin Dashboard', description: 'How the product is used.', indexable: false },
 ] as const satisfies readonly PageMeta[];
+
+/** The development mailbox (decision 056): a page only outside production with no SMTP_URL, so not among `pages`. */
+export const devMailPage: PageMeta = { path: '/dev/mail', title: 'Development mailbox', description: 'Mail this server wrote to its outbox.', indexable: false };
 
 export const notFoundPage: PageMeta = {
   path: '',

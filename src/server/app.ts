@@ -22,6 +22,7 @@ import { resolveLocalModel } from './ai/local-model.ts';
 import { createToolbox } from './ai/tools/index.ts';
 import { createLanguageModel } from './ai/provider.ts';
 import { createTestClock, databaseClock, type TestClock } from './clock.ts';
+import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
 import { decisionRoutes } from './features/decisions/decisions.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
@@ -40,6 +41,7 @@ import { LocalObjectStorage } from './storage/local-storage.ts';
 import { localUploadRoutes } from './storage/local-upload.routes.ts';
 import { registerStorageJobs } from './storage/storage-jobs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { devMailPage } from '#contract/pages.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBodies } from './plugins/json-body.ts';
@@ -205,10 +207,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { deps });
   await app.register(billingRoutes, { deps: { ...deps, gateway } });
   await app.register(documentRoutes, { deps: documentsDeps });
+  // Local mail a person can open (decision 056): never in production, never with real SMTP.
+  if (config.mail.devMailbox) await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
 
   // The shell paints the cookie banner before the app for an account that has not chosen (decision 046).
   await registerSpa(app, config, options.clientDir ?? config.clientDir ?? defaultClientDir, {
     cookieChoiceOf: async (token) => (await findUser(token))?.cookiesAccepted,
+    extraPages: config.mail.devMailbox ? [devMailPage] : [],
   });
   return app;
 }

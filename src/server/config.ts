@@ -73,6 +73,7 @@ export const envSchema = z.object({
   DATABASE_URL: urlString(/^postgres(ql)?:$/, 'a postgres:// URL').optional(),
   SMTP_URL: urlString(/^smtps?:$/, 'an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   CONTACT_TO: z.email({ error: 'expected an e-mail address' }).optional(),
   ADMIN_EMAILS: emailList.default([]),
   SESSION_HOURS: positiveInt.default(24),
@@ -306,6 +307,12 @@ function toConfig(env: Env) {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
       contactTo: env.CONTACT_TO,
+      /** No SMTP_URL: every message is written here whole, as .eml and .json (decision 056). */
+      outboxDir: env.MAIL_OUTBOX_DIR ?? path.join(env.DATA_DIR, 'mail'),
+      /** The development mailbox (/dev/mail and /api/dev/mail): only with no SMTP_URL, and never in production. */
+      devMailbox: !env.SMTP_URL && !isProduction,
+      /** Where the log sends a person to read a message written to the outbox; unset when there is no mailbox page. */
+      mailboxUrl: !env.SMTP_URL && !isProduction ? `${publicUrl}/dev/mail` : undefined,
     },
     adminEmails: env.ADMIN_EMAILS,
     session: {

@@ -88,7 +88,7 @@ test('photo at signup shows in the menu; edit the name; change the password and 
   await expect(menuButton.getByTestId('avatar-image')).toBeVisible();
 });
 
-test('delete the account: what goes, an optional reason, then home, and signing in fails', async ({ page }) => {
+test('delete the account: what goes, an optional reason, the password first, then home, and signing in fails', async ({ page }) => {
   const { email, password } = await signUpViaApi(page);
   await page.goto('/chat');
   const menuButton = page.getByRole('button', { name: 'Profile menu' });
@@ -100,6 +100,14 @@ test('delete the account: what goes, an optional reason, then home, and signing 
   const deletion = page.getByRole('dialog', { name: accountText.deleteAccount });
   for (const item of accountText.deletionRemoves) await expect(deletion.getByText(item)).toBeVisible();
   await deletion.getByLabel(/Why are you leaving/).fill('Testing the way out');
+  // Nothing goes on one click: the password first (issue 29, point 10), and a wrong one deletes nothing.
+  const confirmButton = deletion.getByRole('button', { name: accountText.deleteConfirm });
+  await expect(confirmButton).toBeDisabled();
+  await deletion.getByLabel(accountText.deletePasswordLabel).fill('not my password');
+  await confirmButton.click();
+  await expect(deletion.getByRole('alert')).toHaveText('That password is not correct, so your account was not deleted.');
+  await expect(deletion).toBeVisible();
+  await deletion.getByLabel(accountText.deletePasswordLabel).fill(password);
   // What this tab kept for the account must go with it (the landing page then writes its own keys again).
   await page.evaluate(() => {
     localStorage.setItem('accountScratch', 'x');

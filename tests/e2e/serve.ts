@@ -4,7 +4,8 @@
  * Stripe.js and signed webhooks into this server) on a free port. Beside it, on the same database,
  * a test-only control server that removes the users the tests create and sets an account's "today"
  * through the app's test clock (control-server.ts). And a second app, as on a fresh machine: no Stripe
- * variables at all, its own database, its address in e2eNoStripeFile (the "payments are not set up" journey).
+ * variables at all and no SMTP_URL, its own database, its address in e2eNoStripeFile (the "payments are not
+ * set up" journey, and the README's quick start with its mail in the development mailbox).
  * It starts here, before the main server answers, so no journey waits for a boot or a shutdown.
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -59,14 +60,17 @@ Object.assign(process.env, {
 });
 delete process.env.DATABASE_URL;
 
-// The second app: the same settings without any Stripe variable (and without the test clock), on its own PGlite.
+// The second app: the same settings without any Stripe variable, without SMTP (its mail goes to the outbox and
+// the development mailbox at /dev/mail, decision 056) and without the test clock, on its own PGlite. Its
+// operator address is the README's walk-through's (dev-mailbox.spec.ts).
 const noStripePort = await freePort();
-const noStripeEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('STRIPE_') && key !== 'TEST_CLOCK'));
+const noStripeEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('STRIPE_') && key !== 'TEST_CLOCK' && key !== 'SMTP_URL'));
 const noStripeConfig = loadConfig({
   ...noStripeEnv,
   PORT: String(noStripePort),
   PUBLIC_URL: `http://127.0.0.1:${noStripePort}`,
   DATA_DIR: path.join(e2eRoot, 'data-no-stripe'),
+  ADMIN_EMAILS: 'readme-admin@example.com',
 });
 const noStripeDatabase = await openDatabase(noStripeConfig.database);
 await runMigrations(noStripeDatabase);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { clientConfig } from '#client/config.ts';
-import { documentTitle, notFoundPage, pageFor } from '#contract/pages.ts';
+import { devMailPage, documentTitle, notFoundPage, pageFor } from '#contract/pages.ts';
 
 function setMeta(selector: string, create: () => HTMLElement, apply: (element: HTMLElement) => void) {
   let element = document.head.querySelector<HTMLElement>(selector);
@@ -20,7 +20,7 @@ function setMeta(selector: string, create: () => HTMLElement, apply: (element: H
 export function PageMeta() {
   const [location] = useLocation();
   useEffect(() => {
-    const page = pageFor(location) ?? notFoundPage;
+    const page = pageFor(location) ?? (location === devMailPage.path ? devMailPage : notFoundPage);
     const title = documentTitle(page, clientConfig.appName);
     document.title = title;
     setMeta(

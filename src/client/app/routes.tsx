@@ -19,6 +19,7 @@ const VerifyEmailPage = lazy(() => import('#client/features/auth/components/veri
 const ChatPage = lazy(() => import('./pages/chat-page.tsx'));
 const HistoryPage = lazy(() => import('./pages/history-page.tsx'));
 const AdminPage = lazy(() => import('#client/features/admin/components/admin-page.tsx'));
+const DevMailPage = lazy(() => import('./pages/dev-mail-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
 
 function Section({ children }: { children: ReactNode }) {
@@ -110,6 +111,11 @@ export function AppRoutes() {
           <RequireAuth>
             <CheckoutPage />
           </RequireAuth>
+        </Section>
+      </Route>
+      <Route path="/dev/mail">
+        <Section>
+          <DevMailPage />
         </Section>
       </Route>
       <Route>

@@ -6,6 +6,11 @@ export const localKeys = {
   appVersion: 'app_version',
   /** The /chat conversation sidebar folded to its rail on large screens ('true'; decision 033). */
   chatSidebarCollapsed: 'chatSidebarCollapsed',
+  /**
+   * The plan of a checkout not yet paid ('monthly' or 'yearly'; decision 057). Session storage keeps the spec's
+   * checkoutPlan per tab; the verification link opens in a new tab, which reads this to come back to checkout.
+   */
+  pendingCheckoutPlan: 'pendingCheckoutPlan',
 } as const;
 
 export const sessionKeys = {

@@ -98,7 +98,8 @@ describe('server-rendered head tags', () => {
     expect(new Set(heads.map((h) => h.description)).size).toBe(indexable.length);
   });
 
-  it.each(['/reset-password?token=abc', '/chat', '/history', '/checkout'])('%s is noindex and has no canonical link', async (url) => {
+  // /verify-email is the mailed link's page: 200, as the page it renders (issue 29, point 21).
+  it.each(['/reset-password?token=abc', '/verify-email?token=abc', '/chat', '/history', '/checkout'])('%s is noindex and has no canonical link', async (url) => {
     const response = await inject(t.app, { method: 'GET', url });
     expect(response.statusCode).toBe(200);
     const tags = head(response.body);

@@ -66,6 +66,8 @@ export interface SpaOptions {
    * it has not, undefined when the token is no session. Decides whether the shell carries the banner.
    */
   cookieChoiceOf?: (sessionToken: string) => Promise<boolean | null | undefined>;
+  /** Client routes this server serves besides `pages` (the development mailbox, decision 056). */
+  extraPages?: readonly PageMeta[];
 }
 
 export async function registerSpa(app: FastifyInstance, config: Config, clientDir: string, options: SpaOptions = {}): Promise<void> {
@@ -147,7 +149,7 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
     if (!template || /\.[a-z0-9]{1,8}$/i.test(urlPath)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const page = pageFor(urlPath);
+    const page = pageFor(urlPath) ?? options.extraPages?.find((p) => p.path === urlPath.replace(/(.)\/+$/, '$1'));
     // One address per page: '/plans/' answers with a permanent redirect to '/plans'.
     if (page && urlPath !== page.path) {
       const query = request.url.slice(urlPath.length);

@@ -11,6 +11,8 @@ import { useTestApp } from '#tests/helpers/use-test-app.ts';
  * nothing else. The public routes are listed with what they answer (their own validation is public).
  */
 const publicRoutes: Record<string, number> = {
+  // A visitor: 200 null (decision 058).
+  'GET /api/auth/me': 200,
   'POST /api/auth/signup': 400,
   'POST /api/auth/signin': 400,
   'POST /api/auth/logout': 200,

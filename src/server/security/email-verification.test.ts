@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { address, createBillingTestApp, type BillingTestApp } from '#tests/helpers/billing-app.ts';
-import { inject, signUpUser } from '#tests/helpers/test-app.ts';
+import { address, createBillingTestApp, startCheckout, type BillingTestApp } from '#tests/helpers/billing-app.ts';
+import { inject, signUpUser, signUpVerifiedUser } from '#tests/helpers/test-app.ts';
 
 /** Issue 9, point 2 (decision 017): a verification link by mail, and nothing sensitive before it is followed. */
 let t: BillingTestApp;
@@ -19,9 +19,9 @@ const linkIn = (text: string) => /https:\/\/app\.example\.com\/verify-email\?tok
 const me = async (cookie: string) => (await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie })).json();
 const verify = (token: string) => inject(t.app, { method: 'POST', url: '/api/auth/verify-email', payload: { token } });
 
+// Cancelling is not among them: it is never gated on anything but the session (issue 29, point 2).
 const billingChanges = [
   { method: 'POST' as const, url: '/api/create-embedded-subscription', payload: { period: 'monthly', address } },
-  { method: 'POST' as const, url: '/api/cancel-subscription' },
   { method: 'POST' as const, url: '/api/change-subscription-period', payload: { period: 'yearly' } },
 ];
 
@@ -62,6 +62,20 @@ describe('a new account', () => {
 
     const checkout = await inject(t.app, { ...billingChanges[0]!, cookie });
     expect(checkout.statusCode).toBe(200);
+  });
+
+  it('never stands between a subscriber and Cancel: an unverified address (after an e-mail change) cancels', async () => {
+    const { user, cookie } = await signUpVerifiedUser(t);
+    const created = await startCheckout(t, cookie);
+    await t.stripe.pay(created.subscriptionId);
+    // What an e-mail change leaves: a subscriber whose new address is not verified yet.
+    await t.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+    expect((await me(cookie)).emailVerified).toBe(false);
+
+    const cancelled = await inject(t.app, { method: 'POST', url: '/api/cancel-subscription', cookie });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().cancelAtPeriodEnd).toBe(true);
+    expect(t.stripe.subscription(created.subscriptionId)!.cancel_at_period_end).toBe(true);
   });
 
   it('of an ADMIN_EMAILS address becomes admin when the link is followed, not before', async () => {

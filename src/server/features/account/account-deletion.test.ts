@@ -105,11 +105,11 @@ describe('POST /api/users/:id/delete-account', () => {
 
     // Another account cannot delete it: as if it did not exist.
     const stranger = await signUpUser(t.app, t.config);
-    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie: stranger.cookie, payload: {} })).statusCode).toBe(404);
-    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, payload: {} })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie: stranger.cookie, payload: { currentPassword: stranger.password } })).statusCode).toBe(404);
+    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, payload: { currentPassword: signup.password } })).statusCode).toBe(401);
     expect(await rowsOf(user.id)).toEqual(before);
 
-    const deleted = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { deletionReason: '  Found another tool  ' } });
+    const deleted = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { currentPassword: signup.password, deletionReason: '  Found another tool  ' } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: accountMessages.accountDeleted });
     expect(deleted.cookies.find((c) => c.name === t.config.session.cookieName)?.value).toBe('');
@@ -136,12 +136,28 @@ describe('POST /api/users/:id/delete-account', () => {
   });
 
   it('a Free account without subscription is deleted the same way, with an empty reason', async () => {
-    const { user, cookie } = await signUpUser(t.app, t.config);
-    const deleted = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { deletionReason: '' } });
+    const { user, cookie, password } = await signUpUser(t.app, t.config);
+    const deleted = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { currentPassword: password, deletionReason: '' } });
     expect(deleted.statusCode).toBe(200);
     const [tombstone] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(tombstone).toMatchObject({ deletedBy: 'self', deletionReason: null });
-    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: {} })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { currentPassword: password } })).statusCode).toBe(401);
+  });
+
+  // Issue 29, point 10: one click and a stolen session (or a child at the keyboard) must not remove everything.
+  it('asks for the password first: none or a wrong one deletes nothing and says why', async () => {
+    const { user, cookie, password } = await signUpUser(t.app, t.config);
+    const before = await rowsOf(user.id);
+    const missing = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { deletionReason: 'bye' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('currentPassword: Enter your password to delete your account.');
+    const wrong = await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { currentPassword: 'not my password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'That password is not correct, so your account was not deleted.', code: 'bad_request:delete_password' });
+    expect(await rowsOf(user.id)).toEqual(before);
+    expect((await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie })).statusCode).toBe(200);
+
+    expect((await inject(t.app, { method: 'POST', url: `/api/users/${user.id}/delete-account`, cookie, payload: { currentPassword: password } })).statusCode).toBe(200);
   });
 });
 

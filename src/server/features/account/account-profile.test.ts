@@ -69,7 +69,7 @@ describe('PATCH /api/users/:id (Edit Profile)', () => {
     expect(moved.json()).toMatchObject({ email: newEmail, emailVerified: false });
     const notice = await t.smtp.waitFor(user.email, { subject: 'email address was changed' });
     expect(notice.text).toContain(newEmail);
-    await t.smtp.waitFor(newEmail, { subject: 'Verify your email address' });
+    await t.smtp.waitFor(newEmail, { subject: 'Confirm your new email address' });
     expect((await signInAgain(newEmail, password, 'test')).status).toBe(200);
     expect((await signInAgain(user.email, password, 'test')).status).toBe(401);
   });

@@ -1,6 +1,6 @@
 import { accountMessages, type DeleteAccountInput } from '#contract/account.ts';
 import { cancelSubscriptionsForDeletedAccount } from '#server/features/billing/index.ts';
-import { throttleKey } from '#server/features/auth/index.ts';
+import { throttleKey, verifyPassword } from '#server/features/auth/index.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
@@ -19,6 +19,8 @@ const RETENTION_BATCH = 500;
  */
 export async function deleteAccount(deps: AccountServiceDeps, caller: Caller, userId: string, input: DeleteAccountInput): Promise<string> {
   assertSelf(caller, userId);
+  // The password first (issue 29, point 10): a session left open is not enough to remove everything.
+  if (!(await verifyPassword(caller.user.password, input.currentPassword))) throw new AppError('bad_request:delete_password');
   await removeAccount(deps, caller.user.id, caller.user.email, { deletedBy: 'self', deletionReason: input.deletionReason?.trim() || null });
   return accountMessages.accountDeleted;
 }

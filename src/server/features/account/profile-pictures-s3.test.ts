@@ -36,7 +36,7 @@ describe('profile pictures on the S3 driver', () => {
     const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...validSignup(), profilePicture: objectPath } });
     const cookie = signup.headers['set-cookie']!.toString().split(';')[0]!;
     const userId = signup.json().user.id as string;
-    expect((await inject(t.app, { method: 'POST', url: `/api/users/${userId}/delete-account`, cookie, payload: {} })).statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'POST', url: `/api/users/${userId}/delete-account`, cookie, payload: { currentPassword: validSignup().password } })).statusCode).toBe(200);
     await t.app.jobs.runUntilIdle();
     expect(await storage().size(`avatars/${owner}/${id}`)).toBeNull();
     expect(await storage().size(`avatars-small/${owner}/${id}`)).toBeNull();

@@ -1,7 +1,8 @@
 import type { ChangePasswordInput, UpdateProfileInput, UserSession } from '#contract/account.ts';
 import { accountMessages } from '#contract/account.ts';
 import type { PublicUser } from '#contract/auth.ts';
-import { hashPassword, hashToken, newToken, sendVerificationMail, toPublicUser, verifyPassword } from '#server/features/auth/index.ts';
+import { EMAIL_VERIFICATION_HOURS } from '#contract/auth.ts';
+import { hashPassword, hashToken, newToken, toPublicUser, verifyPassword } from '#server/features/auth/index.ts';
 import { AppError } from '#server/errors.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import type { AccountServiceDeps } from './account-deps.ts';
@@ -39,12 +40,37 @@ export async function updateProfile(deps: AccountServiceDeps, caller: Caller, us
   deps.sessionCache.invalidateUser(user.id);
   if (pictureChanges && user.profileImageUrl) await deleteProfilePicture(deps, deps.db, user.profileImageUrl);
   if (emailChanges) {
-    sendVerificationMail(deps, updated, verificationToken!);
+    confirmNewAddress(deps, updated, verificationToken!);
     tellOldAddress(deps, user.email, updated.firstName, updated.email);
   }
   return toPublicUser(updated, caller.isPremium);
 }
 
+/**
+ * The new address's own mail (issue 29, point 8): it confirms an address the owner asked for, so it is not
+ * the signup's welcome ("If you did not create an account..."). Its link is the verification link.
+ */
+function confirmNewAddress(deps: AccountServiceDeps, user: { email: string; firstName: string }, token: string): void {
+  const appName = deps.config.appName;
+  sendAccountMail(
+    { ...deps, appName },
+    {
+      to: user.email,
+      firstName: user.firstName,
+      subject: `Confirm your new email address for ${appName}`,
+      intro: [`You asked to use ${user.email} for your ${appName} account. Please confirm it by opening this link within ${EMAIL_VERIFICATION_HOURS} hours:`],
+      action: {
+        url: `${deps.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
+        label: 'Confirm my new email address',
+        note: `(the link works for ${EMAIL_VERIFICATION_HOURS} hours).`,
+      },
+      outro: ['If you did not ask for this, ignore this e-mail: the address stays unconfirmed.'],
+      failure: 'new address confirmation e-mail failed',
+    },
+  );
+}
+
+/** The old address is told what changed, and where to go if it was not its owner (mail comes from a no-reply address). */
 function tellOldAddress(deps: AccountServiceDeps, oldEmail: string, firstName: string, newEmail: string): void {
   const appName = deps.config.appName;
   sendAccountMail(
@@ -53,7 +79,12 @@ function tellOldAddress(deps: AccountServiceDeps, oldEmail: string, firstName: s
       to: oldEmail,
       firstName,
       subject: `Your ${appName} email address was changed`,
-      intro: [`The email address of your ${appName} account was changed to ${newEmail}.`, 'If you did not make this change, reply to this e-mail or use the contact page at once.'],
+      intro: [
+        `The email address of your ${appName} account was changed to ${newEmail}. Sign-in and our e-mails now use the new address.`,
+        'If this was not you, contact us at once so we can secure your account:',
+      ],
+      action: { url: `${deps.config.publicUrl}/contact`, label: 'Contact us', note: 'if this was not you.' },
+      outro: ['If it was you, there is nothing more to do.'],
       failure: 'e-mail change notice failed',
     },
   );

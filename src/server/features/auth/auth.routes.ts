@@ -35,7 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps & SignUpDeps }> 
   // is kept. The text is what the route's own serializer (the contract's schema, app.ts) makes of the
   // same object: making it each time cost 5 of this route's 31 µs of CPU a request (decision 049).
   const answers = new WeakMap<User, Partial<Record<'premium' | 'standard', string>>>();
-  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema.shape.user, 401: errorResponseSchema } } }, async (request, reply) => {
+  // A visitor (no session cookie at all) is answered 200 null: signed out is no error, and a browser logs every
+  // 401 in its console on every public page (issue 29, point 21; decision 058). A cookie whose session ended
+  // still answers 401, and the dead cookie is cleared so the next page asks as a visitor.
+  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: authUserResponseSchema.shape.user.nullable(), 401: errorResponseSchema } }, config: publicRoute }, async (request, reply) => {
+    if (!request.user) {
+      if (!sessionToken(request, config)) return reply.send(null);
+      clearSessionCookie(reply, config);
+    }
     const user = requireUser(request);
     const plan = request.isPremium ? 'premium' : 'standard';
     let texts = answers.get(user);

@@ -134,12 +134,15 @@ describe('POST /api/auth/signin', () => {
 });
 
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
-  it('answers 401 when signed out or with a made-up cookie', async () => {
+  // Issue 29, point 21 (decision 058): a visitor is no error; a session that ended is, once, and its cookie goes.
+  it('answers a visitor without a session cookie 200 null, and a made-up or ended session 401 with the cookie cleared', async () => {
     const none = await inject(t.app, { method: 'GET', url: '/api/auth/me' });
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: 'Not signed in', code: 'unauthorized:auth' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
     const forged = await inject(t.app, { method: 'GET', url: '/api/auth/me', cookie: `${t.config.session.cookieName}=${'a'.repeat(43)}` });
     expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ error: 'Not signed in', code: 'unauthorized:auth' });
+    expect(forged.cookies.find((c) => c.name === t.config.session.cookieName)?.value).toBe('');
   });
 
   it('logout deletes the session on the server, so the old cookie stops working', async () => {

@@ -38,8 +38,9 @@ async function priceFor(deps: BillingDeps, period: BillingPeriod): Promise<strin
 }
 
 /**
- * Billing changes (checkout, cancel, period change) need payments set up and a verified address
- * (decision 017): an account nobody proved to own cannot be billed or have its billing changed.
+ * Billing changes that can cost money (checkout, period change) need payments set up and a verified
+ * address (decision 017): an account nobody proved to own cannot be billed. Cancelling is not one of
+ * them: the session is proof enough to stop paying (issue 29, point 2).
  */
 function requireBillingChange(deps: BillingDeps, user: User): void {
   gatewayOf(deps);
@@ -191,7 +192,8 @@ async function liveSubscription(deps: BillingDeps, user: User): Promise<Payment>
 
 /** Cancel Subscription: Premium continues to the period's end, then the account returns to free (spec section 4). */
 export async function cancelSubscription(deps: BillingDeps, user: User): Promise<{ message: string; cancelAtPeriodEnd: boolean; nextBillingDate: string | null }> {
-  requireBillingChange(deps, user);
+  // Never gated on verification or anything but the session (issue 29, point 2).
+  gatewayOf(deps);
   const current = await liveSubscription(deps, user);
   if (current.cancelAtPeriodEnd) throw new AppError('conflict:subscription_cancelled');
   const updated = await serialized(current.stripeSubscriptionId, async () =>

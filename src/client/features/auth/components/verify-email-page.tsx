@@ -2,6 +2,9 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { verificationText } from '#contract/auth.ts';
+import { billingText } from '#contract/billing-text.ts';
+import { isBillingPeriod } from '#contract/plans.ts';
+import { localKeys, readStorage } from '#client/lib/storage-keys.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -24,6 +27,9 @@ export default function VerifyEmailPage() {
     verify.mutate({ token });
   }, [token, verify]);
 
+  // In the middle of a checkout (decision 057): back to it, with the plan that was chosen.
+  const pendingPlan = readStorage('local', localKeys.pendingCheckoutPlan);
+  const checkout = user && !user.isPremium && verify.isSuccess && isBillingPeriod(pendingPlan) ? `/checkout?plan=${pendingPlan}` : null;
   const next = user ? { href: '/chat', label: 'Continue to Chat' } : { href: '/signin', label: 'Sign In' };
   const failure = !token ? verificationText.linkMissing : verify.error instanceof ApiError ? verify.error.message : verify.isError ? 'Something went wrong. Please try again.' : null;
 
@@ -49,8 +55,13 @@ export default function VerifyEmailPage() {
           </CardHeader>
         )}
         {verify.isPending || (!verify.isSuccess && !failure) ? null : (
-          <CardFooter>
-            <Button asChild className="w-full" size="lg">
+          <CardFooter className="flex-col gap-2">
+            {checkout ? (
+              <Button asChild className="w-full" size="lg" variant="brand">
+                <Link href={checkout}>{billingText.continueToCheckout}</Link>
+              </Button>
+            ) : null}
+            <Button asChild className="w-full" size="lg" variant={checkout ? 'outline' : 'default'}>
               <Link href={next.href}>{next.label}</Link>
             </Button>
           </CardFooter>

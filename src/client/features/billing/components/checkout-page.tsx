@@ -1,4 +1,5 @@
-import { CircleCheck, CreditCard, Crown } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CreditCard, Crown, MailCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { billingText, type BillingAddressInput, type CreateSubscriptionResponse } from '#contract/billing.ts';
@@ -11,8 +12,9 @@ import { cn } from '#client/lib/class-names.ts';
 import { clientConfig } from '#client/config.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
-import { useCurrentUser } from '#client/lib/session.ts';
-import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
+import { currentUserQueryKey, useCurrentUser } from '#client/lib/session.ts';
+import { localKeys, readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
+import { verificationText } from '#contract/auth-text.ts';
 import { useCreateSubscription } from '../api/create-subscription.ts';
 import { cancelIncompleteSubscription } from '../api/cancel-incomplete-subscription.ts';
 import { useStripeConfig } from '../api/get-stripe-config.ts';
@@ -26,19 +28,28 @@ import { EmailVerificationBanner } from '#client/components/email-verification-b
 /** Spec section 9: the page moves on to /chat 1.5 s after the payment went through. */
 export const AFTER_PAYMENT_DELAY_MS = 1500;
 
-/** Spec section 4: the checkout plan is the stored checkoutPlan, else signupPlan, else monthly. */
+/**
+ * Spec section 4: the checkout plan is the stored checkoutPlan, else signupPlan, else monthly. Before them, the
+ * plan in the address (/checkout?plan=yearly, where the verify page sends someone back), and after them the
+ * plan of a checkout left unpaid in another tab (decision 057): a new tab starts with no session storage.
+ */
 function storedPlan(): BillingPeriod {
+  const inUrl = new URLSearchParams(window.location.search).get('plan');
+  if (isBillingPeriod(inUrl)) return inUrl;
   const checkout = readStorage('session', sessionKeys.checkoutPlan);
   if (isBillingPeriod(checkout)) return checkout;
   const signup = readStorage('session', sessionKeys.signupPlan);
-  return isBillingPeriod(signup) ? signup : 'monthly';
+  if (isBillingPeriod(signup)) return signup;
+  const pending = readStorage('local', localKeys.pendingCheckoutPlan);
+  return isBillingPeriod(pending) ? pending : 'monthly';
 }
 
 function clearCheckoutStorage() {
   for (const key of [sessionKeys.checkoutPlan, sessionKeys.signupPlan, sessionKeys.checkoutSource, sessionKeys.checkoutInProgress]) writeStorage('session', key, null);
+  writeStorage('local', localKeys.pendingCheckoutPlan, null);
 }
 
-function Shell({ children, showReturn }: { children: React.ReactNode; showReturn: boolean }) {
+function Shell({ children, showReturn, banner = true }: { children: React.ReactNode; showReturn: boolean; banner?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
       <SiteHeader>
@@ -48,7 +59,7 @@ function Shell({ children, showReturn }: { children: React.ReactNode; showReturn
           </Button>
         ) : null}
       </SiteHeader>
-      <EmailVerificationBanner />
+      {banner ? <EmailVerificationBanner /> : null}
       <main id="main" className="flex-1 px-4 py-8 sm:py-12">
         <div className="mx-auto w-full max-w-5xl">{children}</div>
       </main>
@@ -85,6 +96,59 @@ function Notice({ title, body, action }: { title: string; body: string; action: 
   );
 }
 
+/** How often the page looks again while it waits for the address to be verified (the link opens in another tab). */
+const VERIFICATION_POLL_MS = 5000;
+
+/**
+ * In place of the billing address while the address is not verified (decision 057): what is needed, before
+ * anything is typed; a way to get the link again; and the page carries on by itself once it is followed.
+ */
+function VerifyFirst({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const resend = useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/resend-verification') });
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    };
+    const timer = window.setInterval(refresh, VERIFICATION_POLL_MS);
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [queryClient]);
+
+  const onResend = async () => {
+    try {
+      await resend.mutateAsync();
+      notify({ ...verificationText.resent, variant: 'success' });
+    } catch (error) {
+      notify({ ...verificationText.resendFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="rounded-2xl border border-brand/40 bg-card p-5 shadow-sm sm:p-7" aria-labelledby="checkout-verify-title" role="region">
+      <h2 id="checkout-verify-title" className="flex items-center gap-2 text-lg font-semibold">
+        <MailCheck className="size-5 text-brand" aria-hidden />
+        {billingText.verifyFirstTitle}
+      </h2>
+      <p className="mt-3 text-sm text-muted-foreground">{billingText.verifyFirstBody(email)}</p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="button" variant="brand" onClick={() => void onResend()} disabled={resend.isPending}>
+          {resend.isPending ? <Spinner /> : null}
+          {billingText.verifyFirstResend}
+        </Button>
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
+          <Spinner /> {billingText.verifyFirstWaiting}
+        </p>
+      </div>
+    </section>
+  );
+}
+
 type Checkout = Pick<CreateSubscriptionResponse, 'subscriptionId'> & { clientSecret: string | null };
 
 /** /checkout (spec sections 2 and 4): plan, billing address, payment, then Premium. */
@@ -98,6 +162,7 @@ export default function CheckoutPage() {
   const [paid, setPaid] = useState<null | { processing: boolean }>(null);
   const [stripeFailed, setStripeFailed] = useState(false);
   const create = useCreateSubscription();
+  const queryClient = useQueryClient();
   const publicKey = config.data?.publicKey ?? null;
   const jsUrl = config.data?.jsUrl ?? null;
 
@@ -110,6 +175,7 @@ export default function CheckoutPage() {
 
   useEffect(() => {
     writeStorage('session', sessionKeys.checkoutPlan, plan);
+    writeStorage('local', localKeys.pendingCheckoutPlan, plan);
     writeStorage('session', sessionKeys.checkoutInProgress, 'true');
     writeStorage('session', sessionKeys.lastPage, 'checkout');
   }, [plan]);
@@ -144,12 +210,20 @@ export default function CheckoutPage() {
       { period: plan, address: next },
       {
         onSuccess: (result) => setCheckout({ subscriptionId: result.subscriptionId, clientSecret: result.clientSecret || null }),
-        onError: (error) =>
+        onError: (error) => {
+          // The address stopped being verified (changed in another tab): the page says so in place of the form.
+          if (error instanceof ApiError && error.code === 'forbidden:unverified') {
+            void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+            return;
+          }
+          // "Please try again" only where trying again can work: a refusal with a reason says the reason.
+          const refused = error instanceof ApiError && error.code !== undefined && error.status < 500 && error.status !== 429;
           notify({
-            title: billingText.initFailed,
+            title: refused ? billingText.cannotStartTitle : billingText.initFailed,
             description: error instanceof ApiError && error.code ? error.message : billingText.processingErrorBody,
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   }
@@ -205,8 +279,9 @@ export default function CheckoutPage() {
     );
   }
 
+  const verifyFirst = !user.emailVerified && !paid;
   return (
-    <Shell showReturn={showReturn && !paid}>
+    <Shell showReturn={showReturn && !paid} banner={!verifyFirst}>
       <div className="mb-8 text-center">
         <h1 className="flex flex-col items-center justify-center gap-2 text-2xl font-bold tracking-tight sm:flex-row sm:text-3xl">
           <Crown className="size-6 text-brand" aria-hidden />
@@ -252,6 +327,8 @@ export default function CheckoutPage() {
               </Button>
             </div>
           </Panel>
+        ) : verifyFirst ? (
+          <VerifyFirst email={user.email} />
         ) : (
           <Panel title="1. Billing address">
             <AddressForm initial={address} pending={create.isPending} onSubmit={submitAddress} />
