@@ -87,7 +87,8 @@ describe('the escalation of issue 28: reset link, then e-mail changed to an ADMI
     expect(dead.json().code).toBe('bad_request:verification_token');
     expect((await row(user.id)).emailVerifiedAt).toBeNull();
 
-    const newLink = verifyLinkIn((await t.smtp.waitFor(moved, { subject: 'Verify your' })).text)!;
+    // The new address gets its own mail (issue 29, point 8), carrying its verification link.
+    const newLink = verifyLinkIn((await t.smtp.waitFor(moved, { subject: 'Confirm your new email address' })).text)!;
     expect((await verify(newLink)).statusCode).toBe(200);
     expect((await row(user.id)).emailVerifiedAt).not.toBeNull();
   });
@@ -121,7 +122,7 @@ describe('admin comes only with a proven ADMIN_EMAILS address', () => {
     expect((await patch(user.id, cookie, { email: 'head@example.com', currentPassword: password })).statusCode).toBe(200);
     expect((await signIn('head@example.com', password)).body.user.appUserType).toBe('standard');
     // The operator owns the mailbox: the link sent to it proves it.
-    const link = verifyLinkIn((await t.smtp.waitFor('head@example.com', { subject: 'Verify your' })).text)!;
+    const link = verifyLinkIn((await t.smtp.waitFor('head@example.com', { subject: 'Confirm your new email address' })).text)!;
     expect((await verify(link)).statusCode).toBe(200);
     const after = await row(user.id);
     expect(after.appUserType).toBe('admin');

@@ -127,3 +127,12 @@ export function answerLabel(title: string): string {
 export function labelAnswer(title: string, content: string): string {
   return `${answerLabel(title)}\n${content}`;
 }
+
+/**
+ * A reply's history with every answer another executive wrote (before a switch, a second opinion)
+ * labelled with its author, so the advisor writing now never reads it as its own; its own answers stay
+ * as they are. The one place answers are labelled, for every prompt a reply sends.
+ */
+export function labelOtherAnswers<M extends { role: string; content: string; executiveRole: string | null }>(history: readonly M[], executiveRole: string, titleOf: (role: string) => string): M[] {
+  return history.map((m) => (m.role === 'assistant' && m.executiveRole && m.executiveRole !== executiveRole && m.content.trim() ? { ...m, content: labelAnswer(titleOf(m.executiveRole), m.content) } : m));
+}

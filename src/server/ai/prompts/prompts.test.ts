@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerLabel, caveatRules, chairAdviceRules, formRules, userInterestRule } from './advice.ts';
-import { secondOpinionHistory, secondOpinionNote } from './second-opinion.ts';
+import { answerLabel, caveatRules, chairAdviceRules, formRules, labelOtherAnswers, userInterestRule } from './advice.ts';
+import { secondOpinionHistory, secondOpinionNote, titleOf } from './second-opinion.ts';
 
 describe('how to advise (issue 31, point 1)', () => {
   it('works for the user whatever the role, and a counterparty role says how its side sees it', () => {
@@ -27,17 +27,20 @@ describe('how to advise (issue 31, point 1)', () => {
 
 describe('a second opinion’s history (issue 31, point 3)', () => {
   const m = (id: string, role: 'user' | 'assistant' | 'system', content: string, executiveRole: string | null = 'CFO') => ({ id, role, content, executiveRole });
-  it('leaves out the answer it seconds and its first asking, labels the others, and puts the note before the question', () => {
+  it('leaves out the answer it seconds and its first asking, and puts the note before the question; the prompt labels the others', () => {
     const newestFirst = [m('q3', 'user', 'Open a store?'), m('a2', 'assistant', 'Ten-year lease at most.'), m('q2', 'user', 'The lease?'), m('a1', 'assistant', 'FIRST'), m('q1', 'user', 'Open a store?'), m('a0', 'assistant', 'Hello.', 'CEO'), m('q0', 'user', 'Hi')];
     const history = secondOpinionHistory(newestFirst, { firstAnswerId: 'a1', executiveRole: 'CMO' });
     expect(history.map((x) => [x.role, x.content])).toEqual([
       ['user', 'Open a store?'],
       ['system', secondOpinionNote({ firstExecutiveRole: 'CFO', executiveRole: 'CMO' })],
-      ['assistant', '[Answer from the Chief Financial Officer]\nTen-year lease at most.'],
+      ['assistant', 'Ten-year lease at most.'],
       ['user', 'The lease?'],
-      ['assistant', '[Answer from the Chief Executive Officer]\nHello.'],
+      ['assistant', 'Hello.'],
       ['user', 'Hi'],
     ]);
+    const labelled = labelOtherAnswers(history, 'CMO', titleOf);
+    expect(labelled.filter((x) => x.role === 'assistant').map((x) => x.content)).toEqual(['[Answer from the Chief Financial Officer]\nTen-year lease at most.', '[Answer from the Chief Executive Officer]\nHello.']);
+    expect(labelOtherAnswers([m('a', 'assistant', 'Mine.', 'CMO')], 'CMO', titleOf)[0]!.content).toBe('Mine.');
     expect(secondOpinionNote({ firstExecutiveRole: 'CFO', executiveRole: 'CMO' })).toContain('You have not seen that answer, on purpose');
   });
 });

@@ -1,5 +1,4 @@
 import { resolvePersona } from '../personas/compose.ts';
-import { labelAnswer } from './advice.ts';
 
 /**
  * A second opinion's conversation (issue 31, point 3; decision 068): the other executive forms its own
@@ -30,15 +29,15 @@ export function secondOpinionNote(input: { firstExecutiveRole: string | null; ex
 
 /**
  * The history for a second opinion, newest first: the answer being seconded and the question it
- * answered left out, every other answer labelled with its author, and the note just before the
- * repeated question (the newest user message).
+ * answered left out, and the note just before the repeated question (the newest user message). The
+ * other answers are labelled with their authors where every reply's prompt is built (labelOtherAnswers).
  */
 export function secondOpinionHistory<M extends OpinionMessage>(newestFirst: readonly M[], input: { firstAnswerId: string; executiveRole: string }): M[] {
   const firstIndex = newestFirst.findIndex((m) => m.id === input.firstAnswerId);
   const first = firstIndex >= 0 ? newestFirst[firstIndex] : undefined;
   // The question the first answer answered: the nearest user message older than it.
   const askedIndex = firstIndex >= 0 ? newestFirst.findIndex((m, i) => i > firstIndex && m.role === 'user') : -1;
-  const kept = newestFirst.filter((_, i) => i !== firstIndex && i !== askedIndex).map((m) => (m.role === 'assistant' && m.content.trim() ? { ...m, content: labelAnswer(titleOf(m.executiveRole), m.content) } : m));
+  const kept = newestFirst.filter((_, i) => i !== firstIndex && i !== askedIndex);
   const questionAt = kept.findIndex((m) => m.role === 'user');
   if (questionAt < 0) return kept;
   const note = { ...kept[questionAt]!, id: `${input.firstAnswerId}:second-opinion`, role: 'system' as const, content: secondOpinionNote({ firstExecutiveRole: first?.executiveRole ?? null, executiveRole: input.executiveRole }) };

@@ -217,7 +217,8 @@ describe('the test clock (decision 034)', () => {
 describe('decisionTextFromReply', () => {
   it('takes the recommendation if the reply states one, else its first sentence, as plain text', () => {
     expect(decisionTextFromReply('> *Demo mode: offline.*\n\n## Summary\n\nCash is tight. More below.\n\n**My recommendation:** open the store in **Leeds** first. Then review.')).toBe(
-      'My recommendation: open the store in Leeds first.',
+      // The recommendation itself, without its label (issue 29, point 7: decision 061).
+      'Open the store in Leeds first.',
     );
     expect(decisionTextFromReply('Cash is tight this quarter. Watch it.')).toBe('Cash is tight this quarter.');
     expect(decisionTextFromReply('- Hire a [controller](https://x.example) now')).toBe('Hire a controller now');

@@ -233,8 +233,9 @@ describe('who may convene and follow a table', () => {
 
 describe('a head-to-head in history (issue 29, point 13)', () => {
   it('is titled and counted as a head-to-head, not a roundtable', async () => {
-    t.fake.whenSystem(TITLES.CFO, { reply: seatReply('CFO for.', 'Take it') }, { reply: seatReply('CFO again.', 'Take it', { changed: false }) });
-    t.fake.whenSystem(TITLES.CMO, { reply: seatReply('CMO against.', 'Leave it') }, { reply: seatReply('CMO again.', 'Leave it', { changed: false }) });
+    // One round: one scripted reply per seat (a second would be left to the next test).
+    t.fake.whenSystem(TITLES.CFO, { reply: seatReply('CFO for.', 'Take it') });
+    t.fake.whenSystem(TITLES.CMO, { reply: seatReply('CMO against.', 'Leave it') });
     t.fake.whenSystem(CHAIR, { reply: 'Take it, carefully.' });
     const { cookie, session, table } = await premiumTable({ question: 'Do we take it or leave it?', format: 'head-to-head', executiveRoles: ['CFO', 'CMO'], maxRounds: 1 });
     await settled(cookie, table.id);

@@ -1,4 +1,4 @@
-import { labelAnswer } from '#server/ai/prompts/advice.ts';
+import { labelOtherAnswers } from '#server/ai/prompts/advice.ts';
 import { titleOf } from '#server/ai/prompts/second-opinion.ts';
 import type { ModelMessage } from 'ai';
 import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
@@ -101,11 +101,8 @@ export async function buildReplyPrompt(deps: PromptDeps, job: ReplyJob, signal: 
   const system = [persona, ...contexts.flatMap((c) => (c.system ? [c.system] : [])), ...(job.take ? [REGENERATE_INSTRUCTION] : [])].join('\n\n');
   const added = contexts.flatMap((c) => c.messages ?? []);
   const budget = deps.config.ai.contextTokens - estimateTokens(system) - added.reduce((sum, m) => sum + estimateMessageTokens(m), 0);
-  // Every earlier answer another executive wrote (before a switch, a second opinion) carries its author, so
-  // this advisor never reads it as its own (issue 31, point 3). A job's own history comes labelled already.
-  const labelled = job.history
-    ? history
-    : history.map((m) => (m.role === 'assistant' && m.executiveRole && m.executiveRole !== job.executiveRole && m.content.trim() ? { ...m, content: labelAnswer(titleOf(m.executiveRole), m.content) } : m));
+  // Every earlier answer another executive wrote carries its author (issue 31, point 3).
+  const labelled = labelOtherAnswers(history, job.executiveRole, titleOf);
   const conversation = buildConversation(labelled, budget);
   return {
     system,

@@ -114,8 +114,9 @@ describe('GET .../messages/:messageId/stream', () => {
     await fetch(`${t.origin}/api/chat-sessions/${session.id}/messages/${assistantMessage.id}/stop`, { method: 'POST', headers: { cookie } });
     const done = await stream.next((e) => e.event === 'done');
     await stream.ended;
-    expect(done.data).toMatchObject({ status: 'stopped', content: fiveChunks });
-    expect(replay(stream.events)).toBe(fiveChunks);
+    // A stopped reply ends at its last complete block (decision 061): the trailing space goes.
+    expect(done.data).toMatchObject({ status: 'stopped', content: fiveChunks.trimEnd() });
+    expect(replay(stream.events)).toBe(fiveChunks.trimEnd());
   });
 
   it("answers 404 JSON, before any event, for someone else's reply or a bad id", async () => {
