@@ -27,6 +27,14 @@ test('on a phone the header links live in a slide-in menu that any link closes',
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`#${id}$`));
     await expect(page.locator(`#${id}`)).toBeInViewport();
+    // Its heading ends up below the sticky header, not under it (issue 29, point 19).
+    await expect
+      .poll(async () => {
+        const heading = await page.locator(`#${id}-title`).boundingBox();
+        const header = await page.getByRole('banner').boundingBox();
+        return heading && header ? Math.round(heading.y - (header.y + header.height)) : -1;
+      }, { message: `the ${name} heading is below the header` })
+      .toBeGreaterThanOrEqual(0);
   }
 
   let menu = await openMenu(page);

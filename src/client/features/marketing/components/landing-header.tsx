@@ -66,6 +66,15 @@ function goToSection(hash: string) {
   window.history.replaceState(window.history.state, '', hash);
   target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
+  // The sections render only when near (content-visibility with estimated sizes): those passed on the way
+  // take their real height during the scroll, so it can end with the heading under the sticky header
+  // (issue 29, point 19). Once it ends, land on the section again, now that the page above is measured.
+  const settle = () => {
+    const margin = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+    if (Math.abs(target.getBoundingClientRect().top - margin) > 2) target.scrollIntoView({ behavior: 'auto' });
+  };
+  if ('onscrollend' in window) window.addEventListener('scrollend', settle, { once: true });
+  else setTimeout(settle, 800);
 }
 
 /** The landing page's sticky header (spec section 2): the logo scrolls to the top, anchors lead to the sections. */
