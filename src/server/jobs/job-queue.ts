@@ -156,7 +156,10 @@ export class JobQueue {
       const lastAttempt = job.attempts >= job.maxAttempts;
       const retryIn = lastAttempt ? null : Math.min(maxBackoffMs, backoffMs * 2 ** (job.attempts - 1));
       log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, retryIn }, 'job failed');
-      await queries.failJob(db, job.id, job.attempts, error instanceof Error ? error.message : String(error), retryIn).catch(() => {});
+      await queries.failJob(db, job.id, job.attempts, error instanceof Error ? error.message : String(error), retryIn).catch((failError: unknown) => {
+        // The attempt stays 'running' until its lease runs out and is claimed again: say why.
+        log.error({ err: failError, job: job.id, kind: job.kind }, 'job queue: recording a failed attempt failed');
+      });
       if (lastAttempt) await definition.onGiveUp?.(job.payload as never, error).catch((giveUpError: unknown) => log.error({ err: giveUpError }, 'job give-up hook failed'));
     } finally {
       clearInterval(heartbeat);

@@ -71,7 +71,16 @@ export async function finishJob(db: Executor, id: string, attempts: number): Pro
     .where(and(eq(jobs.id, id), eq(jobs.attempts, attempts)));
 }
 
-export async function failJob(db: Executor, id: string, attempts: number, error: string, retryInMs: number | null): Promise<void> {
+/** The most of an error's message a job keeps (a failed query's message quotes its parameters: a whole document). */
+const LAST_ERROR_CHARS = 2000;
+
+/**
+ * Records a failed attempt. The message is made storable first: text refuses NUL (U+0000), and a
+ * message quoting a document's text can hold one; were this update to fail, the job would stay
+ * 'running' until its lease ran out, with nothing saying why.
+ */
+export async function failJob(db: Executor, id: string, attempts: number, message: string, retryInMs: number | null): Promise<void> {
+  const error = message.replaceAll('\u0000', '').slice(0, LAST_ERROR_CHARS);
   await db
     .update(jobs)
     .set(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { extractionText } from '#contract/documents-text.ts';
 import { docxBomb, pngHeader, pptxOfManyParts, spoofed } from '#tests/fixtures/documents/bombs.ts';
 import { fixturePath, uploadDocument } from '#tests/helpers/documents-api.ts';
 import { inject } from '#tests/helpers/test-app.ts';
@@ -50,6 +51,22 @@ describe('hostile documents through the real extraction path', () => {
   it.each(hostile)('attaches and settles %s, saying what it could not read', async (name, type, make) => {
     const document = await attach(name, type, make());
     expect(document.extractionStatus).toBe('unreadable');
+  });
+
+  // Found by FUZZ_SEED=1186083380: text with a NUL (U+0000), which PostgreSQL's text refuses. Saving
+  // the extraction failed, then recording the failure did too (its message quotes the text), and the
+  // document stayed 'processing' with its job 'running' until the lease ran out.
+  const withNul: Array<[string, string, () => Buffer, string]> = [
+    ['a.pptx', 'text/csv', () => readFileSync(fixturePath('supplier-agreement.docx')).subarray(0, 1681), 'unreadable'],
+    ['a.pdf', 'text/csv', () => Buffer.from([0]), 'unreadable'],
+    ['late.csv', 'text/csv', () => Buffer.concat([Buffer.from(`a,b\n${'x,y\n'.repeat(3000)}`), Buffer.from([0]), Buffer.from('c,d\n')]), 'complete'],
+    ['late.txt', 'text/plain', () => Buffer.concat([Buffer.from('words '.repeat(2000)), Buffer.from([0, 0]), Buffer.from('more')]), 'complete'],
+  ];
+  it.each(withNul)('settles %s sent as %s whose text holds a NUL', async (name, type, make, extraction) => {
+    const document = await attach(name, type, make());
+    expect(document.extractionStatus).toBe(extraction);
+    if (extraction === 'unreadable') expect(document.extractionNotes).toEqual([extractionText.notReadableAs('csv')]);
+    else expect(document.status).toBe('ready');
   });
 
   it(`attaches and settles fixtures cut short, flipped and misnamed (seed ${seed}, ${budgetMs} ms)`, async () => {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { extractionLimits, extractionText } from '#contract/documents-text.ts';
-import type { ExtractionLimits, ExtractionResult } from './extraction-result.ts';
+import { storableResult, type ExtractionLimits, type ExtractionResult } from './extraction-result.ts';
 import { formatOf } from './formats.ts';
 
 export type { ExtractionResult } from './extraction-result.ts';
@@ -62,7 +62,7 @@ function runWorker(path: string, file: { mimeType: string; name: string }, optio
       options.signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
+      else resolve(storableResult(outcome));
     };
     const timer = setTimeout(() => finish(unreadable(extractionText.timeLimit(Math.round(timeoutMs / 1000)))), timeoutMs);
     const watch = setInterval(() => {

@@ -29,9 +29,16 @@ async function readStart(path: string, maxBytes: number): Promise<{ bytes: Buffe
   }
 }
 
-/** Text from the start of a file; a multi-byte character cut at the end is dropped. */
-async function readTextStart(path: string, limits: ExtractionLimits): Promise<{ text: string; notes: string[] }> {
+/** Whether the start of a file holds a NUL byte: a binary file, whatever its name or type says. */
+const looksBinary = (bytes: Buffer) => bytes.subarray(0, 8192).includes(0);
+
+/**
+ * Text from the start of a file read as `format`; a multi-byte character cut at the end is dropped.
+ * A binary file (a PPTX sent as text/csv) is refused: its bytes are not the format's text.
+ */
+async function readTextStart(path: string, format: DocumentFormat, limits: ExtractionLimits): Promise<{ text: string; notes: string[] }> {
   const { bytes, cut } = await readStart(path, limits.maxTextBytes);
+  if (looksBinary(bytes)) throw new ReadRefused(extractionText.notReadableAs(format));
   const text = new TextDecoder('utf-8').decode(bytes, { stream: cut });
   return { text, notes: cut ? [extractionText.textBytesLimit(limits.maxTextBytes)] : [] };
 }
@@ -121,7 +128,7 @@ async function readXlsx(path: string, limits: ExtractionLimits): Promise<Extract
 
 async function readCsv(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { parse: parseCsv } = await import('csv-parse/sync');
-  const { text: source, notes } = await readTextStart(path, limits);
+  const { text: source, notes } = await readTextStart(path, 'csv', limits);
   const delimiter = source.split('\n', 1)[0]!.includes('\t') ? '\t' : ',';
   // A file cut at the byte limit ends mid-row: that row is left out rather than read half.
   const whole = notes.length > 0 ? source.slice(0, source.lastIndexOf('\n') + 1) : source;
@@ -151,12 +158,12 @@ function decodeXml(text: string): string {
 
 async function readText(path: string, label: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { bytes, cut } = await readStart(path, limits.maxTextBytes);
-  if (bytes.subarray(0, 8192).includes(0)) return resultOf([], [extractionText.notText]);
+  if (looksBinary(bytes)) return resultOf([], [extractionText.notText]);
   return resultOf([{ label, text: new TextDecoder('utf-8').decode(bytes, { stream: cut }) }], cut ? [extractionText.textBytesLimit(limits.maxTextBytes)] : []);
 }
 
 async function readJson(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
-  const { text: source, notes } = await readTextStart(path, limits);
+  const { text: source, notes } = await readTextStart(path, 'json', limits);
   if (notes.length > 0) return resultOf([{ label: 'JSON', text: source }], notes);
   try {
     return resultOf([{ label: 'JSON', text: JSON.stringify(JSON.parse(source), null, 2) }], []);
@@ -167,7 +174,7 @@ async function readJson(path: string, limits: ExtractionLimits): Promise<Extract
 
 async function readHtml(path: string, limits: ExtractionLimits): Promise<ExtractionResult> {
   const { convert: htmlToText } = await import('html-to-text');
-  const { text: source, notes } = await readTextStart(path, limits);
+  const { text: source, notes } = await readTextStart(path, 'html', limits);
   return resultOf([{ label: 'Page', text: htmlToText(source, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }) }], notes);
 }
 
