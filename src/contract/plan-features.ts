@@ -27,7 +27,7 @@ export const planComparison = (freeRetentionDays: number): readonly PlanFeature[
   { label: 'Document analysis', free: `${FREE_DAILY_ATTACHMENTS} a day`, premium: 'Unlimited' },
   { label: 'Voice input and read-aloud replies', free: true, premium: true },
   // Decision 059: a Free account reopens its latest conversations from the chat; history and search are Premium.
-  { label: 'Reopen your recent conversations', free: `Your ${FREE_RECENT_CONVERSATIONS} most recent`, premium: 'Every conversation' },
+  { label: 'Reopen your recent conversations', free: `The latest ${FREE_RECENT_CONVERSATIONS}`, premium: 'All' },
   { label: 'Conversation history and search', free: false, premium: true },
   // Decision 025: what the retention job does, in the words of the plans table.
   { label: 'Conversations kept', free: freeRetentionText.kept(freeRetentionDays), premium: 'As long as you keep your account', statesRetention: true },

@@ -25,5 +25,5 @@ test('a Free user back on /chat reopens a recent conversation from the welcome c
 
   await page.goto('/plans');
   const table = page.getByRole('table', { name: 'What the Free Tier and Premium include' });
-  await expect(table.getByRole('row', { name: /Reopen your recent conversations/ }).getByRole('cell').first()).toHaveText(`Your ${FREE_RECENT_CONVERSATIONS} most recent`);
+  await expect(table.getByRole('row', { name: /Reopen your recent conversations/ }).getByRole('cell').first()).toHaveText(`The latest ${FREE_RECENT_CONVERSATIONS}`);
 });

@@ -22,10 +22,10 @@ export default function NoticeToaster() {
       duration={NOTICE_REMOVE_DELAY_MS}
       closeButton
       position="top-center"
-      // Below the sticky header (56 px), never over its buttons; on a phone, inset from both edges so the
+      // Below the sticky headers (the app's 57 px, the landing's 65 px), never over its buttons; on a phone, inset from both edges so the
       // close button at the notice's corner stays on screen (issue 29, point 18).
-      offset={{ top: 68 }}
-      mobileOffset={{ top: 64, left: 14, right: 14 }}
+      offset={{ top: 76 }}
+      mobileOffset={{ top: 76, left: 14, right: 14 }}
       className="notice-toaster"
       theme="system"
       richColors
