@@ -68,7 +68,8 @@ describe('replies through an OpenAI-compatible provider', () => {
     expect(request!.body.messages[0]!.content).toContain('Chief Technology Officer');
     expect(request!.body.messages.slice(1)).toEqual([
       { role: 'user', content: `What is our next move? ${first}` },
-      { role: 'assistant', content: 'Diversify into storage.' },
+      // The CEO's answer carries its author: the CTO must not read it as its own (issue 31, point 3).
+      { role: 'assistant', content: '[Answer from the Chief Executive Officer]\nDiversify into storage.' },
       { role: 'user', content: `[Note: Switched advisor from CEO to CTO.]\n\nWhich technology? ${second}` },
     ]);
   });
