@@ -99,13 +99,42 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
   return request.tools && Object.keys(request.tools).length > 0 ? streamToolTurn(request, request.tools) : streamTextTurn(request);
 }
 
-/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 069). */
-async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
-  const { controller } = request;
-  const stall = createStallTimer(request.stallTimeoutMs, () => controller.abort(new TurnAbort('stall')));
+type StallTimer = ReturnType<typeof createStallTimer>;
+
+/**
+ * What both paths share: the result they fill, the stall timer (armed now, cleared at the end, aborting
+ * the turn when the model is silent too long), and a turn that never throws (what went wrong is in the result).
+ */
+async function runTurn(request: TurnRequest, read: (run: TurnResult, stall: StallTimer) => Promise<void>): Promise<TurnResult> {
+  const stall = createStallTimer(request.stallTimeoutMs, () => request.controller.abort(new TurnAbort('stall')));
   const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
   try {
     stall.arm();
+    await read(run, stall);
+  } catch (err) {
+    run.error ??= err;
+  } finally {
+    stall.clear();
+  }
+  return run;
+}
+
+/**
+ * A piece of text the model wrote, added to the turn and passed on. What the model writes is saved and
+ * shown: a NUL or other invalid code point would make the database refuse the whole reply, so it is
+ * dropped here, before anything sees it.
+ */
+function addText(run: TurnResult, request: TurnRequest, delta: string): void {
+  const text = withoutInvalidCodePoints(delta);
+  if (!text) return;
+  run.text += text;
+  request.onText(text, run.text);
+}
+
+/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 069). */
+function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
+  const { controller } = request;
+  return runTurn(request, async (run, stall) => {
     const model = request.model;
     if (typeof model === 'string' || model.specificationVersion !== 'v4') throw new Error('the model does not speak the provider specification v4');
     const options: CallOptions = {
@@ -125,12 +154,7 @@ async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
     for await (const part of stream) {
       if (part.type === 'text-delta' && part.delta) {
         stall.arm();
-        // What the model writes is saved and shown: a NUL or other invalid code point would make the
-        // database refuse the whole reply, so it is dropped here, before anything sees it.
-        const text = withoutInvalidCodePoints(part.delta);
-        if (!text) continue;
-        run.text += text;
-        request.onText(text, run.text);
+        addText(run, request, part.delta);
       } else if (part.type === 'reasoning-delta') {
         stall.arm();
       } else if (part.type === 'error') {
@@ -141,12 +165,7 @@ async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
       }
       if (controller.signal.aborted) break;
     }
-  } catch (err) {
-    run.error ??= err;
-  } finally {
-    stall.clear();
-  }
-  return run;
+  });
 }
 
 /**
@@ -155,12 +174,9 @@ async function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
  * and tool events reach the caller as they happen; the stall timer hears every part (a tool that
  * runs long counts as silence: tools bound their own time well under it).
  */
-async function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<TurnResult> {
+function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<TurnResult> {
   const { controller } = request;
-  const stall = createStallTimer(request.stallTimeoutMs, () => controller.abort(new TurnAbort('stall')));
-  const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
-  try {
-    stall.arm();
+  return runTurn(request, async (run, stall) => {
     const result = streamText({
       model: request.model,
       instructions: request.system,
@@ -176,14 +192,10 @@ async function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<Tur
     });
     for await (const part of result.fullStream) {
       switch (part.type) {
-        case 'text-delta': {
+        case 'text-delta':
           stall.arm();
-          const text = withoutInvalidCodePoints(part.text);
-          if (!text) break;
-          run.text += text;
-          request.onText(text, run.text);
+          addText(run, request, part.text);
           break;
-        }
         case 'reasoning-delta':
         case 'tool-input-delta':
         case 'start-step':
@@ -211,10 +223,5 @@ async function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<Tur
       }
       if (controller.signal.aborted) break;
     }
-  } catch (err) {
-    run.error ??= err;
-  } finally {
-    stall.clear();
-  }
-  return run;
+  });
 }
