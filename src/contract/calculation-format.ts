@@ -1,4 +1,4 @@
-import type { Calculation } from '#contract/calculate.ts';
+import type { Calculation } from './calculate.ts';
 
 type Figure = Calculation['inputs'][number];
 

@@ -1,4 +1,5 @@
 import type { CalculateInput, Calculation } from '#contract/calculate.ts';
+import { formatFigure } from '#contract/calculation-format.ts';
 import { parseAmount } from './question-reading.ts';
 import type { DemoDocument } from './demo-reply.ts';
 
@@ -77,15 +78,12 @@ export function demoCalculation(question: string, documents: readonly DemoDocume
   return null;
 }
 
-const figureText = (value: number | null, unit: string) => {
-  if (value === null) return 'not limited by the current burn';
-  const rounded = Math.abs(value) >= 1000 ? Math.round(value).toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  return unit === 'percent' ? `${rounded}%` : unit === 'months' ? `${rounded} months` : rounded;
-};
+/** A figure as the reader sees it above the reply (the same formatter), and in words when unlimited. */
+const figureText = (figure: Calculation['results'][number]) => (figure.value === null ? 'not limited by the current burn' : formatFigure(figure));
 
 /** The demo's sentence for a calculation the tool returned: the result, then every input it used. */
 export function demoCalculationLines(calculation: Calculation): string[] {
-  const results = calculation.results.map((figure) => `**${figure.label}: ${figureText(figure.value, figure.unit)}**`).join(', ');
-  const inputs = calculation.inputs.map((figure) => `${figure.label.toLowerCase()} ${figureText(figure.value, figure.unit)}`).join(', ');
+  const results = calculation.results.map((figure) => `**${figure.label}: ${figureText(figure)}**`).join(', ');
+  const inputs = calculation.inputs.map((figure) => `${figure.label.toLowerCase()} ${figureText(figure)}`).join(', ');
   return [`**Computed from your figures:** ${results} (from ${inputs}).${calculation.note ? ` ${calculation.note}` : ''}`, ''];
 }

@@ -5,7 +5,7 @@ import type { ToolActivity } from '#contract/tools.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';
-import { calculationCsv, formatFigure } from '../logic/calculation-format.ts';
+import { calculationCsv, formatFigure } from '#contract/calculation-format.ts';
 
 async function copyText(text: string, what: string): Promise<void> {
   try {
