@@ -209,11 +209,18 @@ function composeHeadToHeadChair(request: DemoChairRequest): string {
     '## Which side is right for you',
     `It turns on ${lowerFirst(b.risk ?? a.risk ?? 'the downside')}: if you can contain it, side A (${lowerFirst(a.position)}); if not, side B. Name one owner and decide the test threshold before you start.`,
     '',
+    ...openQuestions(risks),
+  ].join('\n');
+}
+
+/** The questions both chairs end on: the stop test, the downside the user can absorb, the owner. */
+function openQuestions(risks: readonly string[]): string[] {
+  return [
     '## Open questions for you',
     '- What result on the chosen test would make you stop?',
     `- How much of ${risks[0] ? lowerFirst(risks[0]) : 'the downside'} can you absorb if it goes wrong?`,
     '- Who owns the decision, and by when?',
-  ].join('\n');
+  ];
 }
 
 export function composeDemoChair(request: DemoChairRequest): string {
@@ -246,9 +253,6 @@ export function composeDemoChair(request: DemoChairRequest): string {
     '## Recommendation',
     majority ? `Follow the majority, with the minority's safeguard: ${lowerFirst(majority[0])}. Name one owner and decide the test threshold before you start.` : 'Gather the data the executives asked for, then decide.',
     '',
-    '## Open questions for you',
-    '- What result on the chosen test would make you stop?',
-    `- How much of ${risks[0] ? lowerFirst(risks[0]) : 'the downside'} can you absorb if it goes wrong?`,
-    '- Who owns the decision, and by when?',
+    ...openQuestions(risks),
   ].join('\n');
 }
