@@ -19,13 +19,14 @@ const serverFeatures = foldersIn('./src/server/features');
  */
 const serverFeatureDependencies = {
   chat: ['account'],
-  history: ['chat'],
+  history: ['chat', 'memory'],
   auth: ['billing'],
   account: ['auth', 'billing'],
   admin: ['auth', 'billing'],
   documents: ['chat', 'account'],
-  roundtable: ['chat', 'history'],
-  decisions: ['chat'],
+  roundtable: ['chat', 'history', 'memory'],
+  decisions: ['chat', 'memory'],
+  memory: ['chat'],
 };
 
 /**
@@ -164,7 +165,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'tests/**/*.ts', 'src/server/server.ts', '*.config.ts'],
+    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'eval/run.ts', 'tests/**/*.ts', 'src/server/server.ts', '*.config.ts'],
     rules: { 'no-console': 'off' },
   },
 );

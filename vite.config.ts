@@ -6,11 +6,20 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { USER_DATA_CACHE } from './src/contract/pwa.ts';
+
+/** What public/sw-user-data.js adds to the service worker's global scope. */
+interface UserDataWorker {
+  cornerOfficeUserData: {
+    read: { fetchDidSucceed: (param: { request: Request; response: Response }) => Promise<Response> };
+    authChange: { requestWillFetch: (param: { request: Request }) => Promise<Request> };
+  };
+}
 
 const apiPort = process.env.API_PORT ?? '3001';
 /** The page's own script and what it imports: never part of the app's chunk (it would load the app before the paint). */
 const bootModules = /\/src\/client\/(index\.html|boot\.ts|lib\/first-paint\.ts|styles\.css)($|\?)/;
-const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts'];
+const serverTests = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/fakes/**/*.test.ts', 'eval/**/*.test.ts'];
 const integrationTests = ['src/server/features/**/*.test.ts', 'src/server/security/**/*.test.ts', 'src/server/backup/**/*.test.ts', 'src/server/telemetry/**/*.test.ts'];
 
 export default defineConfig({
@@ -42,12 +51,34 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         inlineWorkboxRuntime: true,
-        // Tells open pages that a new version has taken over (they reload after 1 s).
-        importScripts: ['/sw-update-message.js'],
+        // Tells open pages that a new version has taken over (they reload after 1 s); keeps one person's
+        // already-seen data for offline use and empties it when the person changes (docs/decisions/080).
+        importScripts: ['/sw-update-message.js', '/sw-user-data.js'],
         // Hashed file names are their own revision.
         dontCacheBustURLsMatching: /^assets\//,
-        // No runtime caching: /api answers hold private data and are never stored by the worker.
-        runtimeCaching: [],
+        // What a signed-in person already saw opens offline (decision 080): their account, their
+        // conversations list and the conversations they opened, network first (online the server always
+        // answers), in one cache that holds one person's data at a time (public/sw-user-data.js). Nothing
+        // else under /api is stored: no documents, decisions, billing or admin data, no reply streams.
+        // The functions are copied into sw.js as text: they may use only what a service worker has.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(auth\/me|auth\/subscription-info|chat\/recent-sessions|chat\/usage|chat-sessions\/[\w-]+(\/messages)?|users\/[\w-]+\/chat-sessions)$/.test(url.pathname),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: USER_DATA_CACHE,
+              plugins: [{ fetchDidSucceed: (param) => (self as unknown as UserDataWorker).cornerOfficeUserData.read.fetchDidSucceed(param) }],
+            },
+          },
+          ...(['/api/auth/signin', '/api/auth/signup', '/api/auth/logout'] as const).map((path) => ({
+            urlPattern: path,
+            method: 'POST' as const,
+            handler: 'NetworkOnly' as const,
+            options: { plugins: [{ requestWillFetch: (param: { request: Request }) => (self as unknown as UserDataWorker).cornerOfficeUserData.authChange.requestWillFetch(param) }] },
+          })),
+        ],
       },
     }),
     // The public pages rendered to HTML (hydrated in the browser), then brotli and gzip twins of every

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface RunningServer {
@@ -7,10 +8,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a bench server script in its own process (so it does not share a core with the load generator's event loop). */
-export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts a bench server script in its own process (so it does not share a core with the load generator's event loop).
+ * `cwd`: another checkout to run the script from (its own code and migrations: a before/after comparison).
+ */
+export async function startServer(script: string, env: Record<string, string> = {}, options: { cwd?: string } = {}): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof" to profile it.
-  const child = fork(script, [], {
+  const child = fork(options.cwd ? path.resolve(options.cwd, script) : script, [], {
+    cwd: options.cwd,
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])],
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,4 +1,5 @@
 // Account words, limits and helpers without zod: the account menu imports them from here (issue 18, decision 042).
+import { errorNotice } from './notice-text.ts';
 
 /**
  * The account dialogs (spec sections 2, 5, 7 and 8): Edit Profile, Security (change password,
@@ -41,11 +42,11 @@ export const accountText = {
   adminDashboard: 'Admin Dashboard',
   deleteAccount: 'Delete Account',
   profileUpdated: { title: 'Profile updated', description: accountMessages.profileUpdated },
-  profileUpdateFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to update profile' }),
+  profileUpdateFailed: (reason?: string) => errorNotice(reason ?? 'Failed to update profile'),
   emailChangedNotice: (oldEmail: string) => `We told ${oldEmail} about this change.`,
   passwordChanged: { title: 'Password changed', description: accountMessages.passwordChanged },
-  passwordChangeFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to change password' }),
-  deleteFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to delete account' }),
+  passwordChangeFailed: (reason?: string) => errorNotice(reason ?? 'Failed to change password'),
+  deleteFailed: (reason?: string) => errorNotice(reason ?? 'Failed to delete account'),
   accountDeleted: { title: 'Account deleted', description: accountMessages.accountDeleted },
   deletionRemoves: ['Your conversation history', 'Your profile information', 'Your uploaded documents'],
   deletionRemovesSubscription: 'Your subscription (cancelled at once)',

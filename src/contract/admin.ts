@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appUserTypes } from './auth.ts';
+import { errorNotice } from './notice-text.ts';
 
 /** Spec section 3, Admin stats, plus when the figures were counted (they are cached 5 minutes). */
 export const adminStatsSchema = z.object({
@@ -98,7 +99,7 @@ export const adminText = {
   enable: 'Enable',
   disabledBadge: 'Disabled',
   actionLabels: { grant_vip: 'granted VIP to', remove_vip: 'removed VIP from', disable_account: 'disabled', enable_account: 'enabled' } as Record<string, string>,
-  updateFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to update the account' }),
+  updateFailed: (reason?: string) => errorNotice(reason ?? 'Failed to update the account'),
   /** What an action did, named (issue 29, point 9). */
   done: {
     grantVip: (email: string) => ({ title: `VIP granted to ${email}` }),

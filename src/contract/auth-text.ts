@@ -1,3 +1,5 @@
+import { errorNotice } from './notice-text.ts';
+
 /** The account notices and messages: strings only, no zod, so the first page can show them (decision 007). */
 export const authResponses = {
   forgotPassword: 'If an account exists for that address, a link to reset the password is on its way.',
@@ -11,8 +13,10 @@ export const authResponses = {
 export const verificationText = {
   banner: (email: string) => `Please verify your email address. We sent a link to ${email}.`,
   resend: 'Resend email',
+  /** The banner's close button (it stays away for the rest of the tab's session). */
+  dismiss: 'Dismiss',
   resent: { title: 'Verification email sent', description: authResponses.verificationSent },
-  resendFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to send the verification email. Please try again.' }),
+  resendFailed: (reason?: string) => errorNotice(reason ?? 'Failed to send the verification email. Please try again.'),
   verifyingTitle: 'Verifying your email address…',
   verifiedTitle: 'Email Verified!',
   verifiedDescription: authResponses.emailVerified,
@@ -26,15 +30,15 @@ export const verificationText = {
  */
 export const authText = {
   signedOut: { title: 'Signed out', description: "You've been successfully signed out." },
-  signOutFailed: { title: 'Error', description: 'Failed to sign out properly.' },
+  signOutFailed: errorNotice('Failed to sign out properly.'),
   /** One message for every cause: never tell which of e-mail or password was wrong. */
   signInFailed: { title: 'Authentication failure', description: 'Invalid email or password.' },
   signInThrottled: (reason: string) => ({ title: 'Too many attempts', description: reason }),
   signUpFailed: (reason?: string) => ({ title: 'Failed to create account', description: reason ?? 'Please try again.' }),
-  signUpUnreachable: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  signUpUnreachable: errorNotice('Something went wrong. Please try again.'),
   /** Described by the server's answer (the same whether or not the address has an account). */
   resetEmailSent: { title: 'Reset email sent' },
-  resetEmailFailed: (reason?: string) => ({ title: 'Error', description: reason ?? 'Failed to send reset email.' }),
+  resetEmailFailed: (reason?: string) => errorNotice(reason ?? 'Failed to send reset email.'),
   resetLinkMissing: { title: 'Invalid reset link', description: 'This link is missing its reset token. Please request a new one.' },
   resetFailed: (reason?: string) => ({ title: 'Reset failed', description: reason ?? 'Failed to reset password. The link may be invalid or expired.' }),
 } as const;

@@ -1,4 +1,5 @@
 import { FREE_DAILY_INTERACTIONS, FREE_RECENT_CONVERSATIONS } from './limits.ts';
+import { errorNotice } from './notice-text.ts';
 
 // The chat's words, limits and small helpers, without zod: the chat screen imports them from here (issue 18, decision 042).
 
@@ -33,17 +34,17 @@ export const replyErrors = {
  * screen and its tests. The failed-action notices are titled 'Error' as the spec's are.
  */
 export const chatText = {
-  sendFailed: { title: 'Error', description: 'Failed to send message' },
-  createSessionFailed: { title: 'Error', description: 'Failed to create chat session' },
-  contextChangeFailed: { title: 'Error', description: 'Failed to update conversation context' },
-  saveDefaultsFailed: (fields: readonly string[]) => ({ title: 'Error', description: `Failed to save default ${fields.join(' / ')} preference` }),
+  sendFailed: errorNotice('Failed to send message'),
+  createSessionFailed: errorNotice('Failed to create chat session'),
+  contextChangeFailed: errorNotice('Failed to update conversation context'),
+  saveDefaultsFailed: (fields: readonly string[]) => errorNotice(`Failed to save default ${fields.join(' / ')} preference`),
   defaultsCleared: { title: 'Defaults cleared', description: 'New conversations start with the standard role, advisor and industry.' },
   defaultsSaved: (context: ChatContext) => ({
     title: 'Defaults saved',
     description: `New conversations start with you as ${context.userRole}, talking to the ${context.executiveRole} in ${context.industry}.`,
   }),
   conversationNotFound: { title: 'Conversation not found', description: 'It may have expired; starting a new one.' },
-  earlierMessagesFailed: { title: 'Error', description: 'Failed to load earlier messages' },
+  earlierMessagesFailed: errorNotice('Failed to load earlier messages'),
   feedbackFailed: { title: 'Feedback failed', description: 'Your rating could not be saved. Please try again.' },
   deleteFailed: { title: 'Delete failed', description: 'The message could not be deleted. Please try again.' },
   /** Deleting asks first (issue 14, defect 8; decision 028): a question goes with its reply. */
@@ -66,9 +67,9 @@ export const chatText = {
     open: 'Open link',
     cancel: 'Stay here',
   },
-  stopFailed: { title: 'Error', description: 'Failed to stop the reply' },
-  retryFailed: { title: 'Error', description: 'Failed to retry the reply' },
-  regenerateFailed: { title: 'Error', description: 'Failed to regenerate the reply' },
+  stopFailed: errorNotice('Failed to stop the reply'),
+  retryFailed: errorNotice('Failed to retry the reply'),
+  regenerateFailed: errorNotice('Failed to regenerate the reply'),
   /** "Ask another executive" (issue 14, point 3). */
   /** On every reply of the offline demo advisor, for users (issue 31, point 6); how to connect a model is for admins and the log. */
   demoNote: 'Sample answer from the offline demo advisor, not advice',
@@ -79,7 +80,7 @@ export const chatText = {
     badge: 'Second opinion',
     replyLabel: (advisor: string) => `Second opinion from ${advisor}`,
     isPremium: 'A second opinion from another executive is part of Premium.',
-    failed: { title: 'Error', description: 'Failed to ask another executive' },
+    failed: errorNotice('Failed to ask another executive'),
   },
   /** Edit and resend the last question (issue 14, point 4; decision 028). */
   editing: {

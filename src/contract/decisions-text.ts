@@ -1,4 +1,5 @@
 // Decision log words, limits and helpers without zod: the chat screen imports them from here (issue 18, decision 042).
+import { errorNotice } from './notice-text.ts';
 
 /**
  * The decision log (issue 14, point 6; docs/decisions/034-decision-log.md): decisions and action items
@@ -11,6 +12,8 @@ export type DecisionStatus = (typeof decisionStatuses)[number];
 
 export const MAX_DECISION_TEXT = 500;
 export const MAX_DECISION_OWNER = 120;
+/** "How did it go?": what happened, told when a decision is marked done (issue 33, point 5; decision 082). */
+export const MAX_DECISION_OUTCOME = 1000;
 /** A free account keeps this many decisions (a taste); Premium keeps any number. */
 export const FREE_DECISIONS = 1;
 /** GET /api/decisions answers at most this many, open ones first. */
@@ -24,6 +27,7 @@ export const decisionValidation = {
   kindInvalid: "Choose 'Decision' or 'Action item'",
   statusInvalid: "Choose 'Open', 'Done' or 'Dropped'",
   idInvalid: 'Not a valid id',
+  outcomeTooLong: `Keep what happened to ${MAX_DECISION_OUTCOME} characters`,
   nothingToChange: 'Nothing to change: give at least one value',
 } as const;
 
@@ -46,11 +50,25 @@ export const decisionsText = {
     cancel: 'Cancel',
     editTitle: 'Edit decision',
   },
+  /** Marking a decision done asks how it went (issue 33, point 5). */
+  outcome: {
+    title: 'How did it go?',
+    description: 'Mark it done, and say what happened if you like.',
+    label: 'What happened',
+    hint: 'Optional: the result, what you learned.',
+    premium: 'Saved as a fact your advisors recall the next time a similar decision comes up.',
+    paused: 'Company memory is paused: the outcome stays on the decision only.',
+    free: 'Kept on this decision. With Premium, your advisors also remember it as a fact for similar decisions.',
+    markDone: 'Mark done',
+    edit: 'What happened',
+    saved: 'Marked done.',
+    remembered: 'Marked done. Your advisors will remember what happened.',
+  },
   saved: { title: 'Saved to your decision log', description: 'Find it under Decisions in the header.' },
-  saveFailed: { title: 'Error', description: 'The decision could not be saved. Please try again.' },
-  updateFailed: { title: 'Error', description: 'The decision could not be changed. Please try again.' },
-  deleteFailed: { title: 'Error', description: 'The decision could not be deleted. Please try again.' },
-  followUpFailed: { title: 'Error', description: 'The follow-up conversation could not be opened. Please try again.' },
+  saveFailed: errorNotice('The decision could not be saved. Please try again.'),
+  updateFailed: errorNotice('The decision could not be changed. Please try again.'),
+  deleteFailed: errorNotice('The decision could not be deleted. Please try again.'),
+  followUpFailed: errorNotice('The follow-up conversation could not be opened. Please try again.'),
   panel: {
     button: 'Decisions',
     title: 'Decision log',
@@ -71,6 +89,8 @@ export const decisionsText = {
     delete: 'Delete',
     confirmDelete: 'Delete this entry from your decision log?',
     followUpNow: 'Follow up now',
+    outcome: (text: string) => `What happened: ${text}`,
+    remembered: 'Remembered as a fact',
   },
   welcome: {
     question: 'How did it go?',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { chatMessageSchema, chatSessionSchema } from './chat.ts';
-import { decisionKinds, decisionStatuses, MAX_DECISION_TEXT, MAX_DECISION_OWNER, decisionValidation } from './decisions-text.ts';
+import { decisionKinds, decisionStatuses, MAX_DECISION_TEXT, MAX_DECISION_OWNER, MAX_DECISION_OUTCOME, decisionValidation } from './decisions-text.ts';
 
 // Strings, constants and helpers without zod live in decisions-text.ts, so a screen that only shows them does
 // not load zod and build every schema (issue 18, decision 042).
-export { decisionKinds, decisionStatuses, MAX_DECISION_TEXT, MAX_DECISION_OWNER, FREE_DECISIONS, MAX_DECISIONS_LISTED, decisionValidation, decisionsText, followUpPrompt, decisionTextFromReply } from './decisions-text.ts';
+export { decisionKinds, decisionStatuses, MAX_DECISION_TEXT, MAX_DECISION_OWNER, MAX_DECISION_OUTCOME, FREE_DECISIONS, MAX_DECISIONS_LISTED, decisionValidation, decisionsText, followUpPrompt, decisionTextFromReply } from './decisions-text.ts';
 export type { DecisionKind, DecisionStatus } from './decisions-text.ts';
 
 /**
@@ -25,6 +25,13 @@ const ownerSchema = z
   .string()
   .trim()
   .max(MAX_DECISION_OWNER, decisionValidation.ownerTooLong)
+  .transform((value) => value || null)
+  .nullable();
+/** What happened (issue 33, point 5): empty means none. */
+const outcomeSchema = z
+  .string({ error: decisionValidation.outcomeTooLong })
+  .trim()
+  .max(MAX_DECISION_OUTCOME, decisionValidation.outcomeTooLong)
   .transform((value) => value || null)
   .nullable();
 const optionalDate = z
@@ -49,6 +56,10 @@ export const decisionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   followedUpAt: z.string().nullable(),
+  /** "How did it go?": what happened (decision 082). */
+  outcome: z.string().nullable(),
+  /** The saved fact the outcome became (Premium, memory on); null when none. */
+  outcomeFactId: z.string().nullable(),
 });
 export type DecisionDto = z.infer<typeof decisionSchema>;
 
@@ -95,6 +106,8 @@ export const updateDecisionInputSchema = z
     dueDate: optionalDate.optional(),
     followUpOn: optionalDate.optional(),
     status: decisionStatusSchema.optional(),
+    /** What happened; on a done decision (Premium, memory on) it is remembered as a fact. Null or empty clears it. */
+    outcome: outcomeSchema.optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), { message: decisionValidation.nothingToChange });
 export type UpdateDecisionInput = z.input<typeof updateDecisionInputSchema>;

@@ -70,6 +70,17 @@ export const errorCatalog = {
     status: 403,
     message: 'Free accounts keep one saved decision. Upgrade to Premium to log every decision and action item, with follow-ups.',
   },
+  // Company memory (src/contract/memory.ts; decisions 073 and 074).
+  'not_found:fact': { status: 404, message: 'Fact not found' },
+  'forbidden:memory_facts': { status: 403, message: 'Learned facts are part of Premium. Free accounts keep the company profile; upgrade to let your advisors remember facts from your conversations.' },
+  'bad_request:facts_full': { status: 400, message: 'You have reached the limit of saved facts. Delete facts that are no longer true, then save this one.' },
+  // Pinned documents (decision 082).
+  'forbidden:memory_pins': {
+    status: 403,
+    message: 'Pinned documents are part of Premium. Free accounts keep the company profile; upgrade to let every advisor read your pinned documents in any conversation.',
+  },
+  'bad_request:pins_full': { status: 400, message: 'You can pin at most 10 documents to your company. Unpin one you no longer need, then pin this one.' },
+  'bad_request:pin_not_ready': { status: 400, message: 'Only an analysed document can be pinned. Wait until its analysis is finished, then pin it.' },
   // Roundtables (src/contract/roundtable.ts).
   'not_found:roundtable': { status: 404, message: 'Roundtable not found' },
   'rate_limit:roundtables': { status: 429, message: 'You already have roundtables in session. Wait for one to finish, or stop it, before convening another.' },
@@ -115,7 +126,7 @@ export type ErrorCode = keyof typeof errorCatalog;
  * Refusals that Premium lifts (spec section 8: the interaction limit; section 5: locked advisors and
  * context): the client answers them with the upgrade dialog, deciding by the code, never the text.
  */
-export const upgradeErrorCodes = ['rate_limit:interactions', 'rate_limit:attachments', 'forbidden:role', 'forbidden:context', 'forbidden:premium', 'forbidden:decisions'] as const satisfies readonly ErrorCode[];
+export const upgradeErrorCodes = ['rate_limit:interactions', 'rate_limit:attachments', 'forbidden:role', 'forbidden:context', 'forbidden:premium', 'forbidden:decisions', 'forbidden:memory_facts', 'forbidden:memory_pins'] as const satisfies readonly ErrorCode[];
 
 export function isUpgradeErrorCode(code: string | undefined): boolean {
   return (upgradeErrorCodes as readonly string[]).includes(code ?? '');

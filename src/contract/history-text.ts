@@ -1,4 +1,5 @@
 // History and sidebar words, limits and helpers without zod: the chat screen's sidebar imports them from here (issue 18, decision 042).
+import { errorNotice } from './notice-text.ts';
 
 /** Conversation history (spec sections 2, 7 and 8): list, search, delete and export. */
 
@@ -38,9 +39,9 @@ export const historyText = {
   emptyTitle: 'No conversation history',
   emptyText: 'Start a conversation with an executive to see your history here',
   deleted: { title: 'Conversation deleted', description: 'The conversation has been removed.' },
-  deleteFailed: { title: 'Error', description: 'Failed to delete conversation.' },
+  deleteFailed: errorNotice('Failed to delete conversation.'),
   allDeleted: (count: number) => ({ title: 'All conversations deleted', description: `${count} conversation(s) have been removed.` }),
-  deleteAllFailed: { title: 'Error', description: 'Failed to delete all conversations.' },
+  deleteAllFailed: errorNotice('Failed to delete all conversations.'),
   copied: { title: 'Conversation copied', description: 'The conversation is on your clipboard as Markdown.' },
   copyFailed: { title: 'Copy failed', description: 'Could not copy to the clipboard. Please try again.' },
   exportFailed: { title: 'Export failed', description: 'Could not export message or conversation to PDF' },

@@ -35,6 +35,11 @@ export const planComparison = (freeRetentionDays: number): readonly PlanFeature[
   { label: 'Roundtables and head-to-heads: 2 to 5 executives debate, a chair writes the verdict', free: false, premium: true },
   { label: 'Switch advisor or industry mid-conversation', free: false, premium: true },
   { label: 'Default role and industry settings', free: false, premium: true },
+  // Decision 074: company memory. The profile is for everyone; learned facts are Premium.
+  { label: 'Company profile every advisor reads (size, stage, cash, runway, goals)', free: true, premium: true },
+  { label: 'Facts advisors learn from your conversations ("Remember this?")', free: false, premium: true },
+  // Decision 082: pinned documents, and decision outcomes remembered as facts, are Premium like learned facts.
+  { label: 'Pinned documents every advisor can read, in any conversation', free: false, premium: true },
 ];
 
 export const freePlanFeatures: readonly string[] = [
@@ -44,6 +49,7 @@ export const freePlanFeatures: readonly string[] = [
   `${FREE_DAILY_ATTACHMENTS} document analysis a day`,
   'Voice input and read-aloud replies',
   `Reopen your ${FREE_RECENT_CONVERSATIONS} most recent conversations`,
+  'A company profile every advisor reads',
 ];
 
 export const premiumPlanFeatures: readonly string[] = [
@@ -54,4 +60,6 @@ export const premiumPlanFeatures: readonly string[] = [
   'Roundtables and head-to-heads, with a board-pack PDF',
   'Switch advisor or industry mid-conversation',
   'Default role and industry settings',
+  'Company memory: advisors remember facts from your conversations',
+  'Pinned documents: your strategy or board deck, readable in every conversation',
 ];

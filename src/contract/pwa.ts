@@ -12,6 +12,12 @@ export const INSTALL_RECHECK_DELAY_MS = 500;
 /** Mobile means a viewport narrower than this (spec section 9). */
 export const MOBILE_BREAKPOINT_PX = 768;
 
+/**
+ * The service worker's cache of what the signed-in person already saw (docs/decisions/080-offline-signed-in.md).
+ * public/sw-user-data.js spells the same name; a sign-out in the page deletes it too.
+ */
+export const USER_DATA_CACHE = 'user-data-v1';
+
 /** Brand colours: the navy of the header in light mode, the page background in dark mode. */
 export const themeColors = { light: '#13294b', dark: '#0b1220' } as const;
 
@@ -19,8 +25,8 @@ export const PWA_DESCRIPTION = 'Talk strategy with AI executive advisors who kno
 
 /** The screenshots in public/screenshots (scripts/render-app-screenshots.ts) shown by richer install dialogs. */
 export const pwaScreenshots = [
-  { src: '/screenshots/wide-1280x800.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Your AI executive advisor' },
-  { src: '/screenshots/narrow-390x844.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Your AI executive advisor on a phone' },
+  { src: '/screenshots/wide-1280x800.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'A conversation with your AI executive advisor' },
+  { src: '/screenshots/narrow-390x844.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'A conversation with your AI executive advisor on a phone' },
 ] as const;
 
 /** A short name fits under a home-screen icon (up to 15 characters); longer names keep their first word. */

@@ -1,4 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from './chat-text.ts';
+import { errorNotice } from './notice-text.ts';
 
 // Roundtable words, limits and helpers without zod: the chat screen imports them from here (issue 18, decision 042).
 
@@ -64,8 +65,8 @@ export const roundtableText = {
   speaking: 'Speaking…',
   seatFailed: 'This executive could not answer; the table went on without them.',
   stop: 'Stop the table',
-  stopFailed: { title: 'Error', description: 'Failed to stop the roundtable' },
-  startFailed: { title: 'Error', description: 'Failed to start the roundtable' },
+  stopFailed: errorNotice('Failed to stop the roundtable'),
+  startFailed: errorNotice('Failed to start the roundtable'),
   resume: 'Resume the table',
   exportPdf: 'Export board pack (PDF)',
   /** The button while the board pack is made, and the notice after its download (issue 29, point 11). */
@@ -103,7 +104,7 @@ export const roundtableValidation = {
  * Last-Event-ID to resume. `snapshot` carries the whole table (first event when the stream is not
  * live here, or after a long disconnect); the others change it.
  */
-export const roundtableStreamEventNames = ['snapshot', 'turn-start', 'delta', 'turn-end', 'round-end', 'synthesis', 'done', 'error'] as const;
+export const roundtableStreamEventNames = ['snapshot', 'turn-start', 'delta', 'turn-end', 'tools', 'round-end', 'synthesis', 'done', 'error'] as const;
 export type RoundtableStreamEventName = (typeof roundtableStreamEventNames)[number];
 
 /** Whether a roundtable is still being written. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH, executiveRoleSchema } from './chat.ts';
+import { toolActivitySchema } from './tools.ts';
 import { roundtableFormats, MIN_ROUNDTABLE_SEATS, MAX_ROUNDTABLE_SEATS, MAX_ROUNDTABLE_ROUNDS, DEFAULT_ROUNDTABLE_ROUNDS, roundtableStatuses, roundtableStopReasons, roundtableTurnKinds, confidenceLevels, roundtableValidation } from './roundtable-text.ts';
 
 // Strings, constants and helpers without zod live in roundtable-text.ts, so a screen that only shows them does
@@ -81,6 +82,8 @@ export const roundtableTurnSchema = z.object({
   error: z.string().nullable(),
   promptTokens: z.number().nullable(),
   completionTokens: z.number().nullable(),
+  /** The seat's tool calls (issue 32): what a reply's tool panel and sources show. Absent or empty: none. */
+  tools: z.array(toolActivitySchema).optional(),
 });
 export type RoundtableTurn = z.infer<typeof roundtableTurnSchema>;
 
@@ -117,6 +120,9 @@ export const rtTurnEndEventSchema = z.object({
   stance: stanceSchema.nullable(),
   error: z.string().nullable(),
 });
+/** A seat's tool calls so far, whole: sent when one starts and when it ends. */
+export const rtToolsEventSchema = z.object({ turnId: z.string(), tools: z.array(toolActivitySchema) });
+export type RtToolsEvent = z.infer<typeof rtToolsEventSchema>;
 export const rtRoundEndEventSchema = z.object({ round: z.number(), changedSeats: z.array(z.string()) });
 export const rtSynthesisEventSchema = z.object({ turnId: z.string(), content: z.string() });
 export const rtDoneEventSchema = z.object({ status: z.enum(roundtableStatuses), stopReason: z.enum(roundtableStopReasons).nullable(), tokensUsed: z.number() });

@@ -21,11 +21,14 @@ import { SessionCache } from './features/auth/session-cache.ts';
 import { resolveLocalModel } from './ai/local-model.ts';
 import { createToolbox } from './ai/tools/index.ts';
 import { createLanguageModel } from './ai/provider.ts';
+import { createEmbedder } from './ai/embeddings.ts';
+import { passageVectorsAtStart } from './ai/tools/read-document/passage-vectors.ts';
 import { createTestClock, databaseClock, type TestClock } from './clock.ts';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
 import { decisionRoutes } from './features/decisions/decisions.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { replyEnginePlugin } from './features/chat/replies/replies.plugin.ts';
+import { conversationNoteRoutes, updateNoteAfterReply } from './features/chat/index.ts';
 import { cookieConsentRoutes } from './features/consent/cookie-consent.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { registerHistoryJobs, registerSearchWarmUp } from './features/history/history.jobs.ts';
@@ -34,7 +37,9 @@ import { roundtablePlugin } from './features/roundtable/roundtable.plugin.ts';
 import { roundtableRoutes } from './features/roundtable/roundtable.routes.ts';
 import { documentsContextProvider } from './features/documents/documents-context.ts';
 import { registerDocumentJobs, uploadAdmitted } from './features/documents/documents.jobs.ts';
+import { registerEmbeddingBackfill, scheduleEmbeddingBackfill } from './features/documents/embedding-backfill.ts';
 import { documentRoutes } from './features/documents/documents.routes.ts';
+import { memoryContextProvider, memoryRoutes, proposeFactsAfterReply } from './features/memory/index.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { createObjectStorage } from './storage/create-storage.ts';
 import { LocalObjectStorage } from './storage/local-storage.ts';
@@ -163,8 +168,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = new JobQueue({ db: database.db, log: app.log, concurrency: config.jobConcurrency, observeJob: options.tracing?.observeJob });
   app.decorate('jobs', jobs);
   registerStorageJobs(jobs, storage);
-  const documentsDeps = { ...deps, storage, jobs };
+  // read_document's vector similarity: the provider's embeddings and pgvector, or full text alone (decision 085).
+  const vectors = await passageVectorsAtStart(database.db, createEmbedder(config.ai), app.log);
+  const documentsDeps = { ...deps, storage, jobs, vectors };
   registerDocumentJobs(documentsDeps);
+  // Documents attached before embeddings were on get their vectors in the background (decision 085). Tests queue it themselves.
+  registerEmbeddingBackfill(documentsDeps);
+  if (vectors && config.env !== 'test') {
+    app.addHook('onReady', async () => void scheduleEmbeddingBackfill(documentsDeps).catch((err: unknown) => app.log.error({ err }, 'queueing the embedding backfill failed')));
+  }
   const settings = config.billing;
   const gateway = settings.enabled ? createStripeGateway({ secretKey: settings.secretKey, webhookSecret: settings.webhookSecret, apiUrl: settings.apiUrl }) : null;
   const accountDeps = { ...deps, storage, jobs, gateway };
@@ -194,11 +206,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Long, streamed work (replies, roundtables): one lifecycle for every kind (decision 069), before
   // the kinds and the routes that use them; documents give replies the text of attached files.
   await app.register(runsPlugin, { databaseShared: database.kind === 'postgres', hub: eventHub, bus });
-  await app.register(replyEnginePlugin, { deps: { ...deps, toolbox: createToolbox(config.ai) }, contextProviders: [documentsContextProvider(deps)], observer: createReplyMetrics(metricsRegistry) });
-  await app.register(roundtablePlugin, { deps });
+  // Company memory (decision 073): the profile and facts in every reply's prompt; facts proposed after a reply.
+  // One toolbox for replies and roundtable seats (decisions 070 and 084).
+  const toolbox = createToolbox(config.ai, { db: deps.db, vectors });
+  await app.register(replyEnginePlugin, {
+    deps: { ...deps, toolbox },
+    contextProviders: [memoryContextProvider(deps), documentsContextProvider(deps)],
+    // The conversation's note (decision 083) folds the turns that left the window, after the reply.
+    afterReply: [proposeFactsAfterReply(deps), updateNoteAfterReply(deps)],
+    observer: createReplyMetrics(metricsRegistry),
+  });
+  await app.register(roundtablePlugin, { deps: { ...deps, toolbox } });
   await app.register(chatRoutes, { deps });
+  await app.register(conversationNoteRoutes, { deps });
   await app.register(roundtableRoutes, { deps: { db: database.db, config, runner: app.roundtables } });
-  await app.register(historyRoutes, { deps });
+  await app.register(historyRoutes, { deps: { ...deps, toolbox } });
   const testClock = config.testClock ? createTestClock() : null;
   app.decorate('testClock', testClock);
   await app.register(decisionRoutes, { deps: { ...deps, clock: testClock ?? databaseClock } });
@@ -207,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { deps });
   await app.register(billingRoutes, { deps: { ...deps, gateway } });
   await app.register(documentRoutes, { deps: documentsDeps });
+  await app.register(memoryRoutes, { deps });
   // Local mail a person can open (decision 056): never in production, never with real SMTP.
   if (config.mail.devMailbox) await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
 

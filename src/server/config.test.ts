@@ -53,6 +53,16 @@ describe('loadConfig', () => {
     expect(text.split('\n')).toHaveLength(1);
   });
 
+  it('offers passage embeddings (decision 085) where the provider has them: OpenAI by default, a compatible server when named, never Anthropic or the demo', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-a' }).ai.embeddings).toEqual({ model: 'text-embedding-3-small', dimensions: undefined });
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-a', AI_EMBEDDING_MODEL: 'text-embedding-3-large', AI_EMBEDDING_DIMENSIONS: '1536' }).ai.embeddings).toEqual({ model: 'text-embedding-3-large', dimensions: 1536 });
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-a', AI_EMBEDDING_MODEL: 'off' }).ai.embeddings).toBeNull();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.1' }).ai.embeddings).toBeNull();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.1', AI_EMBEDDING_MODEL: 'nomic-embed-text' }).ai.embeddings).toEqual({ model: 'nomic-embed-text', dimensions: undefined });
+    expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-ant', AI_EMBEDDING_MODEL: 'x' }).ai.embeddings).toBeNull();
+    expect(() => loadConfig({ AI_EMBEDDING_DIMENSIONS: '0' })).toThrow(/AI_EMBEDDING_DIMENSIONS/);
+  });
+
   it('takes no payments by default; with the three Stripe keys it does, with lookup-key prices and no tax unless asked', () => {
     expect(loadConfig({}).billing).toEqual({ enabled: false, apiUrl: 'https://api.stripe.com', jsUrl: undefined });
     const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_PUBLISHABLE_KEY: 'pk_live_b', STRIPE_WEBHOOK_SECRET: 'whsec_c', STRIPE_PRICE_YEARLY: 'price_123' });

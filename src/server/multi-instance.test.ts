@@ -209,7 +209,11 @@ describe.skipIf(!serverUrl || !redisServerAvailable)('two instances on one Postg
   it.skipIf(!existsSync(chromiumPath))('a browser subscribed on B (its own EventSource) follows a reply written on A live, to the end', async () => {
     const { chromium } = await import('playwright-core');
     const reply = Array.from({ length: 40 }, (_, i) => `browser${i}`).join(' ');
-    fake.when('a browser on the other instance', { reply, delayMs: 30 });
+    // The reply pauses after two words until the browser on B has its first event: a loaded machine may take
+    // longer to open the page than A takes to write 40 words, and then there is nothing left to follow live.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake.when('a browser on the other instance', { reply, delayMs: 30, gate, gateAfterChunks: 2 });
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       const context = await browser.newContext();
@@ -222,17 +226,22 @@ describe.skipIf(!serverUrl || !redisServerAvailable)('two instances on one Postg
       const streamUrl = `/api/chat-sessions/${sessionId}/messages/${sent.json.assistantMessage.id}/stream`;
       const polledBefore = await metric(b, 'corner_office_reply_streams_followed_total', 'source="database"');
       // The browser's own EventSource on B, as the app's chat page opens it; deltas counted as they arrive.
-      const seen = await page.evaluate(
+      const watching = page.evaluate(
         (url) =>
           new Promise<{ text: string; final: string; deltas: number }>((resolve, reject) => {
             const source = new EventSource(url);
             let text = '';
             let deltas = 0;
+            const heard = () => ((window as unknown as { heard?: boolean }).heard = true);
             source.addEventListener('delta', (event) => {
+              heard();
               deltas += 1;
               text += (JSON.parse((event as MessageEvent<string>).data) as { text: string }).text;
             });
-            source.addEventListener('snapshot', (event) => (text = (JSON.parse((event as MessageEvent<string>).data) as { content: string }).content));
+            source.addEventListener('snapshot', (event) => {
+              heard();
+              text = (JSON.parse((event as MessageEvent<string>).data) as { content: string }).content;
+            });
             source.addEventListener('done', (event) => {
               source.close();
               resolve({ text, final: (JSON.parse((event as MessageEvent<string>).data) as { content: string }).content, deltas });
@@ -243,12 +252,16 @@ describe.skipIf(!serverUrl || !redisServerAvailable)('two instances on one Postg
           }),
         streamUrl,
       );
+      await page.waitForFunction(() => (window as unknown as { heard?: boolean }).heard === true);
+      release();
+      const seen = await watching;
       expect(seen.final).toBe(reply);
       expect(seen.text).toBe(reply);
       // Live: word by word as A wrote them, not one snapshot at the end; read from the hub, not the database.
       expect(seen.deltas).toBeGreaterThan(10);
       expect(await metric(b, 'corner_office_reply_streams_followed_total', 'source="database"')).toBe(polledBefore);
     } finally {
+      release();
       await browser.close();
     }
   });

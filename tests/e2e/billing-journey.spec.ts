@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { plans } from '../../src/contract/plans.ts';
+import { billingText } from '../../src/contract/billing-text.ts';
 import { expect, signUpViaApi, test, uniqueEmail, verificationLinkIn, waitForMail } from './fixtures.ts';
 import { e2eNoStripeFile } from './paths.ts';
 
@@ -44,9 +45,9 @@ test('a new user picks Yearly on /plans, signs up, pays, lands on /chat as Premi
   await page.getByRole('button', { name: 'Create Account & Continue' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
-  // A new account proves its address before paying (decision 017): the banner asks, and the link
-  // in the e-mail, opened in another tab as from a mail app, does it.
-  await expect(page.getByText(`Please verify your email address. We sent a link to ${email}.`)).toBeVisible();
+  // A new account proves its address before paying (decisions 017 and 057): the checkout says so before
+  // any form, and the link in the e-mail, opened in another tab as from a mail app, does it.
+  await expect(page.getByRole('region', { name: billingText.verifyFirstTitle })).toContainText(billingText.verifyFirstBody(email));
   const tab = await page.context().newPage();
   await tab.goto(verificationLinkIn((await waitForMail(email)).text));
   await expect(tab.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();

@@ -198,6 +198,9 @@ test('Premium asks another executive: a one-off second opinion, labelled, and th
   await expect(opinion.getByTestId('second-opinion-badge')).toHaveText(chatText.secondOpinion.badge);
   await expect(opinion).toContainText('My take as your Chief Marketing Officer (Retail)');
   await c.waitForReplyStatus('complete');
+  // Its own view first, then, in a second step, where it agrees and disagrees with the CFO (decision 078).
+  await expect(opinion.getByRole('heading', { name: 'Where I agree and disagree with the Chief Financial Officer' })).toBeVisible();
+  await expect(opinion).toContainText('Where we differ:');
   // No switch: no context note, and the conversation is still the CFO's.
   await expect(page.getByTestId('system-message')).toHaveCount(0);
   await expect(c.contextLine).toHaveText('Research Analyst talking to CFO · Retail');

@@ -7,6 +7,14 @@ test.use({ cookieConsent: null });
 const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy, your choice' });
 const localChoice = (page: Page) => page.evaluate(() => localStorage.getItem('cookieConsent'));
 
+/** A signed-in user's choice: the banner goes at once and the choice is saved to the account behind it; this waits for the save. */
+async function chooseAsAccount(page: Page, button: 'Accept All' | 'Essential Only') {
+  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/cookie-consent' && response.request().method() === 'POST');
+  await banner(page).getByRole('button', { name: button }).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await saved).ok()).toBe(true);
+}
+
 /** Records the page views the browser reports (there must be none before 'Accept All'). */
 function recordPageViews(page: Page): string[] {
   const views: string[] = [];
@@ -91,8 +99,7 @@ test('a signed-in user’s choice is stored on the account and kept across reloa
   });
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
-  await banner(page).getByRole('button', { name: 'Accept All' }).click();
-  await expect(banner(page)).toBeHidden();
+  await chooseAsAccount(page, 'Accept All');
 
   const stored = await (await page.request.get('/api/cookie-consent')).json();
   expect(stored.cookiesAccepted).toBe(true);
@@ -123,8 +130,7 @@ test('a signed-in user’s choice is stored on the account and kept across reloa
 test('Essential Only for a signed-in user is stored as false, and a second account on the same browser is asked again', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/contact');
-  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
-  await expect(banner(page)).toBeHidden();
+  await chooseAsAccount(page, 'Essential Only');
   expect((await (await page.request.get('/api/cookie-consent')).json()).cookiesAccepted).toBe(false);
 
   await page.reload();
@@ -235,8 +241,7 @@ test('the shell of a signed-in account that has not chosen paints the banner bef
   await expect(banner(page).getByRole('button', { name: 'Essential Only' })).not.toHaveAttribute('aria-disabled');
   await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
   await expect(page.locator('[data-shell-cookie-banner]')).toHaveCount(0);
-  await banner(page).getByRole('button', { name: 'Essential Only' }).click();
-  await expect(banner(page)).toBeHidden();
+  await chooseAsAccount(page, 'Essential Only');
   expect(await localChoice(page)).toBeNull();
 
   // The account has chosen: its shell carries no banner at all, even in a browser without a choice.

@@ -89,7 +89,25 @@ test('a Premium user saves a decision from a reply, sees it in the Decisions pan
   await expect(decision).toContainText(decisionsText.panel.followUp(await dayAsWritten(page, '2031-03-15')));
   const action = open.getByRole('listitem', { name: 'Brief the board on the Leeds lease' });
   await expect(action).toContainText(decisionsText.panel.owner('Sam'));
-  await action.getByLabel(decisionsText.panel.statusLabel).selectOption('done');
+  // Status is the app's listbox (issue 29, point 20), chosen by keyboard.
+  const status = action.getByRole('combobox', { name: decisionsText.panel.statusLabel });
+  await expect(status).toHaveText(decisionsText.panel.groups.open);
+  await status.focus();
+  await page.keyboard.press('Enter');
+  const statuses = page.getByRole('listbox');
+  await expect(statuses.getByRole('option')).toHaveText(Object.values(decisionsText.panel.groups));
+  for (const colorScheme of process.env.SHOTS_DIR ? (['dark', 'light'] as const) : []) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/decision-status-1280-${colorScheme}.png` });
+  }
+  await page.keyboard.press('ArrowDown');
+  await expect(statuses.getByRole('option', { name: decisionsText.panel.groups.done })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Done asks how it went (issue 33, point 5); what happened is optional.
+  const asked = action.getByRole('form', { name: decisionsText.outcome.title });
+  await expect(asked.getByLabel(decisionsText.outcome.label)).toBeVisible();
+  await asked.getByRole('button', { name: decisionsText.outcome.markDone }).click();
   const done = panel.getByRole('region', { name: new RegExp(`^${decisionsText.panel.groups.done}`) });
   await expect(done.getByRole('listitem', { name: 'Brief the board on the Leeds lease' })).toBeVisible();
   await expect(open.getByTestId('decision-item')).toHaveCount(1);

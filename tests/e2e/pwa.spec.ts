@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { offlineText, pwaText } from '../../src/contract/pwa.ts';
+import { offlineText, pwaText, USER_DATA_CACHE } from '../../src/contract/pwa.ts';
 import { e2eServerUrl } from './paths.ts';
 import { type BuildProxy, startBuildProxy } from './build-proxy.ts';
 import { chat } from './chat-helpers.ts';
@@ -215,4 +215,90 @@ test.describe('on an iPhone at 390 px', () => {
       await page.screenshot({ path: test.info().outputPath(`install-ios-390-${colorScheme}.png`) });
     });
   }
+});
+
+test.describe('offline, signed in (issue 29, point 5; decision 080)', () => {
+  /** Signs up, has one conversation answered, and loads it once under the worker (what "already seen" means). */
+  async function seenConversation(page: Page) {
+    await signUpViaApi(page);
+    await page.goto('/chat');
+    await controlledByWorker(page);
+    const c = chat(page);
+    await c.ask('How should I price our new service line?');
+    await c.waitForReplyStatus('complete');
+    const sessionId = await c.sessionId();
+    await page.reload();
+    await expect(c.userMessages.first()).toHaveText(/How should I price our new service line\?/);
+    return { c, sessionId };
+  }
+
+  test('a reload offline opens the app signed in, with the conversation readable, sending paused and the typed words kept; the landing and /plans render', async ({ page, context }) => {
+    const { c } = await seenConversation(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toHaveCount(0);
+    await expect(c.userMessages.first()).toHaveText(/How should I price our new service line\?/);
+    await expect(c.lastReply).toContainText('Questions for you');
+    await expect(page.getByRole('status').filter({ hasText: offlineText.notice })).toBeVisible();
+    for (const width of process.env.SHOTS_DIR ? [1280, 390] : []) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/chat-offline-${width}-${colorScheme}.png` });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The conversation is listed where the person left it (the recent conversations, for a Free account).
+    await expect(page.getByRole('link', { name: /How should I price|price/i }).first()).toBeVisible();
+
+    await c.input.fill('And what about the launch date?');
+    await c.input.press('Enter');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await expect(c.input).toHaveValue('And what about the launch date?');
+    await expect(c.userMessages).toHaveCount(1);
+    // A reload (still offline) gives the typed words back.
+    await page.reload();
+    await expect(c.userMessages.first()).toBeVisible();
+    await expect(c.input).toHaveValue('And what about the launch date?');
+
+    // The landing page does not claim the person is signed out.
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Return to App' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await page.goto('/plans');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Return to App').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
+  test('after signing out, nothing of the account is served offline', async ({ page, context }) => {
+    const { sessionId } = await seenConversation(page);
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await context.setOffline(true);
+    await page.goto(`/chat?session=${sessionId}`);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('How should I price our new service line?')).toHaveCount(0);
+    expect(await page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, USER_DATA_CACHE)).toBe(0);
+    await context.setOffline(false);
+  });
+
+  test('a session that ended without a sign-out (cookies gone) leaves nothing to read offline', async ({ page, context }) => {
+    const { sessionId } = await seenConversation(page);
+    await context.clearCookies();
+    // Online, the server answers first: nobody is signed in, and the worker drops what it kept.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await context.setOffline(true);
+    await page.goto(`/chat?session=${sessionId}`);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('How should I price our new service line?')).toHaveCount(0);
+    await context.setOffline(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { chatText } from '../../src/contract/chat-text.ts';
 import { readFile } from 'node:fs/promises';
 import { firstOutOfOrder, readPdf } from '../helpers/pdf-text.ts';
 import { roundtableText } from '../../src/contract/roundtable.ts';
@@ -37,6 +38,12 @@ test('a Premium user convenes three executives: they speak in turn, change their
   await expect(table).toHaveAttribute('data-status', 'complete');
   expect(await page.evaluate(() => (window as unknown as { revealed: string[] }).revealed)).toEqual(['CEO', 'CFO', 'COO']);
   for (const heading of ['Disagreements', 'Minority view', 'Recommendation', 'Open questions for you']) await expect(synthesis).toContainText(heading);
+  // Every demo turn, the chair's too, says what it is, as a demo chat reply does (issue 31, point 6).
+  const turns = table.getByTestId('roundtable-turn');
+  await expect(turns.first().getByTestId('demo-note')).toHaveText(`Demo: ${chatText.demoNote}`);
+  expect(await table.getByTestId('demo-note').count()).toBe((await turns.count()) + 1);
+  await expect(synthesis.getByTestId('demo-note')).toHaveCount(1);
+  await expect(table).not.toContainText('> *Sample answer');
   await expect(table.getByTestId('roundtable-status')).toHaveText(roundtableText.ended['max-rounds']);
   // Each seat has its stance; the COO was moved by the CFO in the rebuttal, and its chip says so.
   const seats = table.getByTestId('roundtable-seat');
@@ -46,11 +53,14 @@ test('a Premium user convenes three executives: they speak in turn, change their
   await expect(seats.filter({ hasText: 'CEO' }).getByTestId('stance-chip')).toHaveAttribute('data-changed', 'false');
   await expect(table.getByTestId('roundtable-turn')).toHaveCount(6);
 
+  // No figures in the question: no seat computed anything.
+  await expect(table.getByTestId('tool-activity')).toHaveCount(0);
+
   // A follow-up to one executive by name: only the CFO answers, in its own voice.
   await page.getByRole('combobox', { name: 'Who the follow-up is for' }).click();
   await page.getByRole('option', { name: roundtableText.addressSeat('CFO') }).click();
   const followUp = page.getByPlaceholder(roundtableText.followUpPlaceholder);
-  await followUp.fill('What would the payback gate be in numbers?');
+  await followUp.fill('We have $1.2M cash and burn $100k a month: what runway would the payback gate leave us?');
   await followUp.press('Enter');
   const answer = page.getByTestId('roundtable').nth(1);
   await expect(answer.getByTestId('roundtable-turn')).toHaveCount(1);
@@ -58,6 +68,14 @@ test('a Premium user convenes three executives: they speak in turn, change their
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
   await expect(answer.getByTestId('roundtable-turn')).toContainText('Chief Financial Officer');
   await expect(answer.getByTestId('roundtable-synthesis')).toHaveCount(0);
+  // The seat computed the runway from the follow-up's figures through the calculate tool, as a reply
+  // does (issue 32, point 5): its tool activity shows the figure with its inputs, and its words state it.
+  const calculation = answer.getByRole('list', { name: 'What the advisor checked' });
+  await expect(calculation.getByTestId('calculation-result')).toHaveText('12 months');
+  await expect(calculation).toContainText('Runway: 12 months');
+  await expect(calculation.getByTestId('calculation-inputs')).toHaveText('From cash 1,200,000, monthly net burn 100,000');
+  await expect(calculation.getByRole('img', { name: /Runway: line chart of Cash at end of month/ })).toBeVisible();
+  await expect(answer.getByTestId('roundtable-turn')).toContainText('Computed from your figures: Runway: 12 months (from cash 1,200,000, monthly net burn 100,000).');
 
   // The board pack, read back as text.
   const downloading = page.waitForEvent('download');

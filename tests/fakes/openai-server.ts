@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerEmbeddings, type FakeEmbeddingsState, type RecordedEmbeddingRequest } from './fake-embeddings.ts';
 
 /** What the fake does with one streamed chat completion request. */
 export type FakeStep =
@@ -19,6 +20,9 @@ export type FakeStep =
    * arguments in pieces), then `finish_reason: 'tool_calls'`. `text` is streamed first when given.
    */
   | { toolCalls: Array<{ name: string; input: unknown; id?: string }>; text?: string };
+
+/** A scripted answer to a non-streamed request: text, an error status, or a call of tools (the memo's tool loop). */
+export type GeneratedReply = string | { status: number } | { toolCalls: Array<{ name: string; input: unknown; id?: string }> };
 
 export interface RecordedRequest {
   body: {
@@ -63,9 +67,16 @@ export interface FakeOpenAiServer {
    * What the next non-streamed requests whose last user message contains `marker` answer (e.g. the
    * decision memo), used in order: a text, or an error status.
    */
-  whenGenerated(marker: string, ...replies: Array<string | { status: number }>): void;
+  whenGenerated(marker: string, ...replies: GeneratedReply[]): void;
+  /** As whenGenerated, for requests whose system prompt contains `marker` (two background calls on the same message, e.g. a title and a fact extraction, told apart). */
+  whenGeneratedSystem(marker: string, ...replies: GeneratedReply[]): void;
   /** Streamed requests whose last user message contains `marker`. */
   requestsFor(marker: string): RecordedRequest[];
+  /**
+   * POST /v1/embeddings (fake-embeddings.ts): what it received, words it reads as others
+   * (`synonyms.set('money', 'cash')`), statuses the next requests answer, a delay before answering.
+   */
+  embeddings: FakeEmbeddingsState & { requestsWith(text: string): RecordedEmbeddingRequest[] };
   close(): Promise<void>;
 }
 
@@ -89,8 +100,9 @@ function textOf(content: RecordedRequest['body']['messages'][number]['content'])
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const rules: Array<{ marker: string; steps: FakeStep[] }> = [];
   const systemRules: Array<{ marker: string; steps: FakeStep[] }> = [];
-  const generatedRules: Array<{ marker: string; replies: Array<string | { status: number }> }> = [];
+  const generatedRules: Array<{ marker: string; replies: GeneratedReply[]; system?: boolean }> = [];
   const requests: RecordedRequest[] = [];
+  const embeddings: FakeEmbeddingsState = { requests: [], synonyms: new Map(), failures: [], delayMs: 0 };
   const state = { defaultReply: 'This is the fake advisor speaking. Here is my considered answer.', titleReply: 'Fake Conversation Title', models: ['fake-model'] };
 
   const stepFor = (lastUserText: string, systemText: string): FakeStep => {
@@ -98,13 +110,22 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     return rule?.steps.shift() ?? { reply: state.defaultReply };
   };
 
-  const chunk = (id: string, model: string, delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
+  type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  const usageOf = (prompt: number, completion: number): Usage => ({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion });
+  const created = () => Math.floor(Date.now() / 1000);
+  /** One SSE event of a streamed completion (a delta; the last one carries the finish reason and usage). */
+  const chunk = (id: string, model: string, delta: Record<string, unknown>, end?: { finishReason: string; usage: Usage }) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: created(), model, choices: [{ index: 0, delta, finish_reason: end?.finishReason ?? null }], ...(end ? { usage: end.usage } : {}) })}\n\n`;
+  /** A non-streamed completion: one assistant message, its finish reason and usage. */
+  const sendCompletion = (res: ServerResponse, model: string, message: Record<string, unknown>, finishReason: string) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: `chatcmpl-${crypto.randomUUID()}`, object: 'chat.completion', created: created(), model, choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason }], usage: usageOf(10, 4) }));
+  };
 
   async function streamToolCalls(res: ServerResponse, recorded: RecordedRequest, step: Extract<FakeStep, { toolCalls: unknown }>) {
     const id = `chatcmpl-${crypto.randomUUID()}`;
     const model = recorded.body.model;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(chunk(id, model, { role: 'assistant', content: step.text ?? null }));
     recorded.firstChunkAt ??= performance.now();
     step.toolCalls.forEach((call, index) => {
@@ -114,16 +135,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       res.write(chunk(id, model, { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
       recorded.chunksSent += 2;
     });
-    res.write(
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
-    );
+    res.write(chunk(id, model, {}, { finishReason: 'tool_calls', usage: usageOf(10, 5) }));
     res.end('data: [DONE]\n\n');
   }
 
   async function streamReply(res: ServerResponse, recorded: RecordedRequest, step: Exclude<FakeStep, { status: number } | { toolCalls: unknown }>) {
     const id = `chatcmpl-${crypto.randomUUID()}`;
     const model = recorded.body.model;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.flushHeaders();
     const chunks = tokenChunks(step.reply);
     const limit = 'failAfterChunks' in step ? step.failAfterChunks : 'stallAfterChunks' in step ? step.stallAfterChunks : chunks.length;
@@ -146,39 +165,24 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     }
     if ('stallAfterChunks' in step) return; // Say nothing more; the client must give up on its own.
     const promptTokens = Math.ceil(JSON.stringify(recorded.body.messages).length / 4);
-    res.write(
-      `data: ${JSON.stringify({
-        id,
-        object: 'chat.completion.chunk',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
-        usage: { prompt_tokens: promptTokens, completion_tokens: chunks.length, total_tokens: promptTokens + chunks.length },
-      })}\n\n`,
-    );
+    res.write(chunk(id, model, {}, { finishReason: 'stop', usage: usageOf(promptTokens, chunks.length) }));
     res.end('data: [DONE]\n\n');
   }
 
   function jsonReply(res: ServerResponse, recorded: RecordedRequest) {
-    const rule = generatedRules.find((r) => r.replies.length > 0 && recorded.lastUserText.includes(r.marker));
+    const rule = generatedRules.find((r) => r.replies.length > 0 && (r.system ? recorded.systemText : recorded.lastUserText).includes(r.marker));
     const scripted = rule?.replies.shift();
+    if (typeof scripted === 'object' && 'toolCalls' in scripted) {
+      // A non-streamed answer asking for tools (the memo's generateText tool loop, decision 084).
+      const toolCalls = scripted.toolCalls.map((call) => ({ id: call.id ?? `call_${crypto.randomUUID().slice(0, 8)}`, type: 'function', function: { name: call.name, arguments: typeof call.input === 'string' ? call.input : JSON.stringify(call.input) } }));
+      return sendCompletion(res, recorded.body.model, { content: null, tool_calls: toolCalls }, 'tool_calls');
+    }
     if (typeof scripted === 'object') {
       res.writeHead(scripted.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `Fake error ${scripted.status}`, type: 'invalid_request_error' } }));
       return;
     }
-    const content = scripted ?? state.titleReply;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        id: `chatcmpl-${crypto.randomUUID()}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: recorded.body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 4, total_tokens: 14 },
-      }),
-    );
+    sendCompletion(res, recorded.body.model, { content: scripted ?? state.titleReply }, 'stop');
   }
 
   const server = createServer((req, res) => {
@@ -191,6 +195,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         res.end(JSON.stringify({ object: 'list', data: state.models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'library' })) }));
         return;
       }
+      if (req.method === 'POST' && req.url === '/v1/embeddings') return void answerEmbeddings(res, raw, embeddings).catch(() => res.destroy());
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
@@ -215,7 +220,11 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       streamReply(res, recorded, step).catch(() => res.destroy());
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Idle connections stay open for the whole test file (close() ends them). A short idle timeout lost
+  // requests under load: the app's fetch reused a connection, then the shared event loop was busy past
+  // the timeout and the server closed it before reading the request (ECONNRESET; with AI_MAX_RETRIES=0
+  // a failed seat). Node sends the timeout as a Keep-Alive hint, so the client never outstays it.
+  server.keepAliveTimeout = 10 * 60_000;
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -231,6 +240,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     },
     whenGenerated(marker, ...replies) {
       generatedRules.push({ marker, replies });
+    },
+    whenGeneratedSystem(marker, ...replies) {
+      generatedRules.push({ marker, replies, system: true });
     },
     get defaultReply() {
       return state.defaultReply;
@@ -250,6 +262,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     set titleReply(value: string) {
       state.titleReply = value;
     },
+    embeddings: Object.assign(embeddings, { requestsWith: (text: string) => embeddings.requests.filter((request) => request.inputs.some((input) => input.includes(text))) }),
     requestsFor: (marker) => requests.filter((r) => r.body.stream && r.lastUserText.includes(marker)),
     close: () =>
       new Promise<void>((resolve) => {

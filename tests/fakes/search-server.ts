@@ -70,10 +70,16 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
     res.writeHead(200, { 'content-type': page.type ?? 'text/html; charset=utf-8' });
     res.end(page.bytes ? Buffer.alloc(page.bytes, 'a') : page.body);
   });
+  // As the fake model server: idle connections outlive a busy event loop (tests/fakes/openai-server.ts).
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // What jsdom lacks and the components use: Radix (pointer capture, scrolling into view) and the
@@ -9,6 +9,11 @@ Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 window.matchMedia ??= (query: string) =>
   ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+
+// findBy* and waitFor give up after 1 s by default: on a shared 2-core machine under load a lazy chunk's import
+// or a render takes longer, and sound tests failed (seen at load 14). Like the suite's own limits (vite.config.ts),
+// this catches a hang, not slowness.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

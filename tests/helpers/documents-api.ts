@@ -29,7 +29,7 @@ export async function uploadDocument(
 }
 
 /** Uploads and waits (through the job queue) until the analysis settled. */
-export async function attachAndAnalyse(app: FastifyInstance, cookie: string, sessionId: string, file: { name: string; type?: string }): Promise<DocumentDto> {
+export async function attachAndAnalyse(app: FastifyInstance, cookie: string, sessionId: string, file: { name: string; type?: string; body?: Buffer }): Promise<DocumentDto> {
   const { step, response } = await uploadDocument(app, cookie, sessionId, file);
   if (step !== 'process' || response.statusCode !== 201) throw new Error(`upload failed at ${step}: ${response.statusCode} ${response.body}`);
   const { document } = response.json() as { document: DocumentDto };

@@ -48,6 +48,8 @@ export async function createTestApp(vars: Record<string, string> = {}, options: 
     // Test files share a busy 2-core machine, where a PGlite query on the test's own thread can hold the
     // event loop for a second: load shedding is tested on its own (operations.test.ts), off elsewhere.
     LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    // The budget the tests were written for; the per-model table (ai/context-budget.ts) has tests of its own.
+    AI_CONTEXT_TOKENS: '12000',
     ...vars,
   });
   const lines = options.logLines;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, pgliteDatabase, type Database, type DatabaseOptions } from '#server/db/client.ts';
+import { openDatabase, pgliteDatabase, pgliteExtensions, type Database, type DatabaseOptions } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
@@ -42,7 +42,7 @@ async function openPgliteFromTemplate(options: DatabaseOptions): Promise<Databas
     renameSync(partial, file);
     return fresh;
   }
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]) });
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), extensions: pgliteExtensions });
   await client.waitReady;
   return pgliteDatabase(client, options);
 }

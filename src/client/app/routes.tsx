@@ -18,6 +18,7 @@ const ResetPasswordPage = lazy(() => import('#client/features/auth/components/re
 const VerifyEmailPage = lazy(() => import('#client/features/auth/components/verify-email-page.tsx'));
 const ChatPage = lazy(() => import('./pages/chat-page.tsx'));
 const HistoryPage = lazy(() => import('./pages/history-page.tsx'));
+const MemoryPage = lazy(() => import('./pages/memory-page.tsx'));
 const AdminPage = lazy(() => import('#client/features/admin/components/admin-page.tsx'));
 const DevMailPage = lazy(() => import('./pages/dev-mail-page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page.tsx'));
@@ -96,6 +97,13 @@ export function AppRoutes() {
         <Section>
           <RequireAuth>
             <HistoryPage />
+          </RequireAuth>
+        </Section>
+      </Route>
+      <Route path="/memory">
+        <Section>
+          <RequireAuth>
+            <MemoryPage />
           </RequireAuth>
         </Section>
       </Route>

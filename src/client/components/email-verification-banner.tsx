@@ -1,56 +1,39 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { MailCheck, X } from 'lucide-react';
 import { verificationText } from '#contract/auth-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
-import { api, ApiError } from '#client/lib/api-client.ts';
-import { notify } from '#client/lib/notify.ts';
-import { currentUserQueryKey, useCurrentUser } from '#client/lib/session.ts';
+import { useCurrentUser } from '#client/lib/session.ts';
+import { ResendVerificationButton, useReadAccountWhileUnverified } from './resend-verification.tsx';
+import { readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
 
 /**
  * A quiet strip under the header while the signed-in user's address is not verified (decision 017):
- * what to do, and a way to get the link again (the server allows one a minute).
+ * what to do, and a way to get the link again (the server allows one a minute). One slim line that can be
+ * dismissed for the rest of the tab's session (issue 29, point 16: the conversation gets the room).
  */
 export function EmailVerificationBanner() {
   const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
-  const resend = useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/resend-verification') });
   const waiting = user !== null && !user.emailVerified;
+  const [dismissedFor, setDismissedFor] = useState(() => readStorage('session', sessionKeys.verifyBannerDismissed));
+  useReadAccountWhileUnverified(waiting);
 
-  // The link is usually opened in another tab: coming back to this one reads the account again.
-  useEffect(() => {
-    if (!waiting) return;
-    const refresh = () => {
-      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    };
-    document.addEventListener('visibilitychange', refresh);
-    window.addEventListener('focus', refresh);
-    return () => {
-      document.removeEventListener('visibilitychange', refresh);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [waiting, queryClient]);
+  if (!user || !waiting || dismissedFor === user.id) return null;
 
-  if (!user || !waiting) return null;
-
-  const onResend = async () => {
-    try {
-      await resend.mutateAsync();
-      notify({ ...verificationText.resent, variant: 'success' });
-    } catch (error) {
-      notify({ ...verificationText.resendFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
-    }
+  const dismiss = () => {
+    writeStorage('session', sessionKeys.verifyBannerDismissed, user.id);
+    setDismissedFor(user.id);
   };
 
   return (
     <section aria-label="Email verification" className="border-b bg-secondary/60 text-secondary-foreground">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1.5 px-4 py-2 text-sm sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 py-1 pr-1 pl-3 text-xs sm:gap-3 sm:pr-3 sm:pl-6 sm:text-sm">
         <MailCheck className="size-4 shrink-0 text-brand" aria-hidden />
-        <p className="min-w-0 flex-1 break-words">{verificationText.banner(user.email)}</p>
-        <Button variant="outline" size="sm" className="h-8" onClick={() => void onResend()} disabled={resend.isPending}>
-          {resend.isPending ? <Spinner /> : null}
-          {verificationText.resend}
+        <p className="min-w-0 flex-1 truncate" title={verificationText.banner(user.email)}>
+          {verificationText.banner(user.email)}
+        </p>
+        <ResendVerificationButton variant="outline" size="sm" className="h-7 shrink-0 px-2.5 text-xs" />
+        <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={verificationText.dismiss} title={verificationText.dismiss} onClick={dismiss}>
+          <X aria-hidden />
         </Button>
       </div>
     </section>

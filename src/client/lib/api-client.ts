@@ -1,4 +1,5 @@
 import { TEST_PREMIUM_HEADER } from '#contract/entitlements.ts';
+import { errorCatalog } from '#contract/errors-text.ts';
 import { localKeys, readStorage } from './storage-keys.ts';
 
 /**
@@ -63,6 +64,11 @@ export const api = {
 /** The API's error code (`rate_limit:interactions`, `not_found:chat_session`...) of a failure, if it was one. */
 export function errorCodeOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
+}
+
+/** What a failure says to the user: the server's message (or the error's own), else the catalog's "Something went wrong". */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message : errorCatalog['internal:unexpected'].message;
 }
 
 /** A network failure (offline, server down) rather than an answer from the server. */

@@ -21,6 +21,10 @@ export const sessionKeys = {
   lastPage: 'lastPage',
   returnToChatUrl: 'returnToChatUrl',
   resetViewport: 'resetViewport',
+  /** What is typed in the chat composer and not yet sent (kept across a reload; a sign-out removes it). */
+  chatDraft: 'chatDraft',
+  /** The id of the account whose verification banner was dismissed in this tab (issue 29, point 16). */
+  verifyBannerDismissed: 'verifyBannerDismissed',
 } as const;
 
 /** Storage can throw (private mode, disabled cookies): a failed read is "not set", a failed write is ignored. */

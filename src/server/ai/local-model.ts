@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
+import { contextBudgetFor } from './context-budget.ts';
 
 type AiConfig = Config['ai'];
 
@@ -39,5 +40,5 @@ export async function resolveLocalModel(ai: AiConfig, log: FastifyBaseLogger, pr
     return ai;
   }
   log.info(`AI: using the local model "${model}" at ${ai.localCandidate} (found at start; no cloud key is set).`);
-  return { ...ai, provider: 'openai-compatible', model, baseUrl: ai.localCandidate, source: 'detected', stallTimeoutMs: ai.stallTimeoutSet ? ai.stallTimeoutMs : LOCAL_STALL_TIMEOUT_MS };
+  return { ...ai, provider: 'openai-compatible', model, baseUrl: ai.localCandidate, source: 'detected', stallTimeoutMs: ai.stallTimeoutSet ? ai.stallTimeoutMs : LOCAL_STALL_TIMEOUT_MS, contextTokens: ai.contextTokensSet ? ai.contextTokens : contextBudgetFor('openai-compatible', model) };
 }

@@ -90,6 +90,29 @@ describe('a turn with tools (decision 069)', () => {
     expect(result.finished).toBe(true);
   });
 
+  it('answers an unknown tool and an input that does not fit its schema with errors the model reads, and runs neither', async () => {
+    const events: TurnToolEvent[] = [];
+    let ran = 0;
+    const add = tool({ description: 'Adds two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }), execute: async ({ a, b }) => ((ran += 1), { sum: a + b }) });
+    fake.when(
+      '[tool-bad-input]',
+      { toolCalls: [{ id: 'call_u', name: 'multiply', input: { a: 1 } }, { id: 'call_b', name: 'add', input: { a: 'two', b: 40 } }] },
+      { reply: 'I could not compute it.' },
+    );
+    const result = await streamTurn({ ...base(), messages: [{ role: 'user', content: 'Compute [tool-bad-input]' }], tools: { add }, maxSteps: 3, onText: () => {}, onToolEvent: (event) => events.push(event) });
+    expect(result).toMatchObject({ text: 'I could not compute it.', finished: true, error: undefined });
+    expect(ran).toBe(0);
+    const errors = events.filter((e) => e.type === 'tool-error');
+    expect(errors.map((e) => e.callId).sort()).toEqual(['call_b', 'call_u']);
+    expect(errors.find((e) => e.callId === 'call_u')!.error).toContain('there is no tool named "multiply"');
+    expect(errors.find((e) => e.callId === 'call_b')!.error).toMatch(/^Invalid input for tool add/);
+    const second = fake.requestsFor('[tool-bad-input]')[1]!;
+    const toolMessages = second.body.messages.filter((m) => m.role === 'tool');
+    expect(toolMessages.map((m) => m.tool_call_id).sort()).toEqual(['call_b', 'call_u']);
+    // Usage is summed over the two model calls.
+    expect(result.usage!.inputTokens).toBeGreaterThan(0);
+  });
+
   it('is stopped mid-tool: the tool sees the abort and the turn ends at once', async () => {
     const controller = new AbortController();
     let started!: () => void;

@@ -1,5 +1,6 @@
-import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
-import { APICallError, RetryError, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { asSchema, retryWithExponentialBackoff, safeParseJSON } from '@ai-sdk/provider-utils';
+import type { JSONValue } from '@ai-sdk/provider';
+import { APICallError, RetryError, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { withoutInvalidCodePoints } from '#contract/text.ts';
 import { TurnAbort, type TurnRun } from './turn-outcome.ts';
 import { createStallTimer } from './stall-timer.ts';
@@ -84,27 +85,86 @@ function retryDelayMs({ error, exponentialBackoffDelay }: { error: unknown; expo
 }
 
 /**
- * One model call, streamed: reads the stream to its end, passing text on as it arrives, and never
- * throws (what went wrong is in the result). The building block of a reply, and of each seat of a
- * roundtable.
+ * One turn, streamed: reads the model to its end, passing text on as it arrives, and never throws
+ * (what went wrong is in the result). The building block of a reply, and of each seat of a roundtable.
  *
  * It calls the model's `doStream` (the provider specification) rather than `streamText` (decision
- * 048): a turn is one step of text, and streamText's multi-step machinery (five transform streams,
- * every part kept for replay, a schema wrapper per chunk) doubled the server's time per reply and
- * kept each reply's parts until it ended. What streamText did that a turn needs is here: the prompt
- * in the specification's shape, retries of a retryable error before the stream (429, 5xx, a network
- * failure; Retry-After respected) wrapped in the SDK's RetryError, and the usage.
+ * 048, amended by 069): streamText's multi-step machinery (five transform streams, every part kept for
+ * replay, a schema wrapper per chunk) doubled the server's time per reply, and with tools offered it
+ * still cost 3 to 9 ms of first-token p99 on a reply that called none. What streamText did that a turn
+ * needs is here: the prompt in the specification's shape, retries of a retryable error before the
+ * stream (429, 5xx, a network failure; Retry-After respected) wrapped in the SDK's RetryError, the usage,
+ * and, when tools are given, the multi-step loop: the tools the model asks for are validated against
+ * their schema and run as their calls arrive, and their results (or errors, which the model can act on)
+ * go back as the next step's tool message, for at most `maxSteps` model calls. A step that asks for no
+ * tool ends the turn, so a reply that calls none is one doStream, as on the plain path.
  */
 export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
-  return request.tools && Object.keys(request.tools).length > 0 ? streamToolTurn(request, request.tools) : streamTextTurn(request);
+  const { controller } = request;
+  const tools = request.tools && Object.keys(request.tools).length > 0 ? request.tools : undefined;
+  const maxSteps = tools ? Math.max(1, request.maxSteps ?? 1) : 1;
+  return runTurn(request, async (run, stall) => {
+    const model = request.model;
+    if (typeof model === 'string' || model.specificationVersion !== 'v4') throw new Error('the model does not speak the provider specification v4');
+    const prompt = specPrompt(request.system, request.messages);
+    const specTools = tools ? await specToolsOf(tools) : undefined;
+    const retry = retryWithExponentialBackoff({
+      maxRetries: request.maxRetries,
+      abortSignal: controller.signal,
+      shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
+      getDelayInMs: retryDelayMs,
+      createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
+    });
+    for (let step = 0; step < maxSteps; step++) {
+      const options: CallOptions = {
+        prompt,
+        maxOutputTokens: request.maxOutputTokens,
+        abortSignal: controller.signal,
+        providerOptions: request.providerOptions,
+        ...(specTools ? { tools: specTools, toolChoice: { type: 'auto' } } : {}),
+      };
+      const { stream } = await retry(() => model.doStream(options));
+      let stepText = '';
+      let stepFinished = false;
+      const calls: RunningToolCall[] = [];
+      for await (const part of stream) {
+        if (part.type === 'text-delta' && part.delta) {
+          stall.arm();
+          const before = run.text.length;
+          addText(run, request, part.delta);
+          stepText += run.text.slice(before);
+        } else if (part.type === 'reasoning-delta' || part.type === 'tool-input-start' || part.type === 'tool-input-delta') {
+          stall.arm();
+        } else if (part.type === 'tool-call' && tools && !part.providerExecuted) {
+          stall.arm();
+          calls.push(startToolCall(request, tools, part, () => stall.arm()));
+        } else if (part.type === 'error') {
+          run.error ??= part.error;
+        } else if (part.type === 'finish') {
+          stepFinished = true;
+          run.usage = addUsage(run.usage, part.usage);
+        }
+        if (controller.signal.aborted) break;
+      }
+      const results = await Promise.all(calls.map((call) => call.result));
+      run.finished = stepFinished && !controller.signal.aborted;
+      if (controller.signal.aborted || run.error !== undefined || calls.length === 0) break;
+      // The step asked for tools: its text and calls, then their results, are the next step's prompt.
+      prompt.push({
+        role: 'assistant',
+        content: [...(stepText ? [{ type: 'text' as const, text: stepText }] : []), ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: call.input }))],
+      });
+      prompt.push({ role: 'tool', content: results });
+    }
+  });
 }
 
-type StallTimer = ReturnType<typeof createStallTimer>;
-
 /**
- * What both paths share: the result they fill, the stall timer (armed now, cleared at the end, aborting
+ * The frame of a turn: the result it fills, the stall timer (armed now, cleared at the end, aborting
  * the turn when the model is silent too long), and a turn that never throws (what went wrong is in the result).
  */
+type StallTimer = ReturnType<typeof createStallTimer>;
+
 async function runTurn(request: TurnRequest, read: (run: TurnResult, stall: StallTimer) => Promise<void>): Promise<TurnResult> {
   const stall = createStallTimer(request.stallTimeoutMs, () => request.controller.abort(new TurnAbort('stall')));
   const run: TurnResult = { text: '', finished: false, error: undefined, usage: undefined };
@@ -131,97 +191,94 @@ function addText(run: TurnResult, request: TurnRequest, delta: string): void {
   request.onText(text, run.text);
 }
 
-/** The plain path: one step of text, read from the model's doStream (decision 048, measured again in 069). */
-function streamTextTurn(request: TurnRequest): Promise<TurnResult> {
-  const { controller } = request;
-  return runTurn(request, async (run, stall) => {
-    const model = request.model;
-    if (typeof model === 'string' || model.specificationVersion !== 'v4') throw new Error('the model does not speak the provider specification v4');
-    const options: CallOptions = {
-      prompt: specPrompt(request.system, request.messages),
-      maxOutputTokens: request.maxOutputTokens,
-      abortSignal: controller.signal,
-      providerOptions: request.providerOptions,
-    };
-    const retry = retryWithExponentialBackoff({
-      maxRetries: request.maxRetries,
-      abortSignal: controller.signal,
-      shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
-      getDelayInMs: retryDelayMs,
-      createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
-    });
-    const { stream } = await retry(() => model.doStream(options));
-    for await (const part of stream) {
-      if (part.type === 'text-delta' && part.delta) {
-        stall.arm();
-        addText(run, request, part.delta);
-      } else if (part.type === 'reasoning-delta') {
-        stall.arm();
-      } else if (part.type === 'error') {
-        run.error ??= part.error;
-      } else if (part.type === 'finish') {
-        run.finished = true;
-        run.usage = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+type SpecTool = NonNullable<CallOptions['tools']>[number];
+type SpecUsage = Extract<Awaited<ReturnType<SpecModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never, { type: 'finish' }>['usage'];
+type ToolResultPart = Extract<SpecPrompt[number], { role: 'tool' }>['content'][number] & { type: 'tool-result' };
+
+interface RunningToolCall {
+  id: string;
+  name: string;
+  /** The parsed input (what the next step's prompt repeats), or the raw text when it did not parse. */
+  input: unknown;
+  /** Settles, never rejects, with what the model reads next: the output, or the error as text. */
+  result: Promise<ToolResultPart>;
+}
+
+/** Each tool's JSON schema, made once per schema object (tools are made per turn, their schemas are module constants). */
+const jsonSchemas = new WeakMap<object, Promise<unknown>>();
+
+async function specToolsOf(tools: ToolSet): Promise<SpecTool[]> {
+  return Promise.all(
+    Object.entries(tools).map(async ([name, tool]) => {
+      const key = (tool.inputSchema ?? tool) as object;
+      let schema = jsonSchemas.get(key);
+      if (!schema) {
+        schema = Promise.resolve(asSchema(tool.inputSchema).jsonSchema);
+        jsonSchemas.set(key, schema);
       }
-      if (controller.signal.aborted) break;
-    }
-  });
+      return { type: 'function' as const, name, description: typeof tool.description === 'string' ? tool.description : undefined, inputSchema: (await schema) as Extract<SpecTool, { type: 'function' }>['inputSchema'] };
+    }),
+  );
+}
+
+function addUsage(total: TurnResult['usage'], usage: SpecUsage): TurnResult['usage'] {
+  const sum = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+  return { inputTokens: sum(total?.inputTokens, usage.inputTokens.total), outputTokens: sum(total?.outputTokens, usage.outputTokens.total) };
 }
 
 /**
- * The tool path: the AI SDK's multi-step loop (streamText with tools and a step limit), which calls
- * the tools the model asks for and feeds their results back as the next step's tool messages. Text
- * and tool events reach the caller as they happen; the stall timer hears every part (a tool that
- * runs long counts as silence: tools bound their own time well under it).
+ * A tool call as it arrives: reported, its input parsed and validated against the tool's schema, and run
+ * at once (calls of one step run side by side). An unknown tool, an input that does not fit, or a tool
+ * that throws becomes an error the model reads in the next step, never a failed turn.
  */
-function streamToolTurn(request: TurnRequest, tools: ToolSet): Promise<TurnResult> {
-  const { controller } = request;
-  return runTurn(request, async (run, stall) => {
-    const result = streamText({
-      model: request.model,
-      instructions: request.system,
-      messages: request.messages,
-      tools,
-      stopWhen: stepCountIs(Math.max(1, request.maxSteps ?? 1)),
-      maxOutputTokens: request.maxOutputTokens,
-      maxRetries: request.maxRetries,
-      abortSignal: controller.signal,
-      providerOptions: request.providerOptions,
-      // The error part below carries it into the result; the SDK's default would also print it.
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case 'text-delta':
-          stall.arm();
-          addText(run, request, part.text);
-          break;
-        case 'reasoning-delta':
-        case 'tool-input-delta':
-        case 'start-step':
-          stall.arm();
-          break;
-        case 'tool-call':
-          stall.arm();
-          request.onToolEvent?.({ type: 'tool-call', callId: part.toolCallId, name: part.toolName, input: part.input });
-          break;
-        case 'tool-result':
-          stall.arm();
-          request.onToolEvent?.({ type: 'tool-result', callId: part.toolCallId, name: part.toolName, output: part.output });
-          break;
-        case 'tool-error':
-          stall.arm();
-          request.onToolEvent?.({ type: 'tool-error', callId: part.toolCallId, name: part.toolName, error: part.error instanceof Error ? part.error.message : String(part.error) });
-          break;
-        case 'error':
-          run.error ??= part.error;
-          break;
-        case 'finish':
-          run.finished = !controller.signal.aborted;
-          run.usage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
-          break;
-      }
-      if (controller.signal.aborted) break;
+function startToolCall(request: TurnRequest, tools: ToolSet, part: { toolCallId: string; toolName: string; input: string }, heard: () => void): RunningToolCall {
+  const { toolCallId: id, toolName: name } = part;
+  const tool = tools[name];
+  let input: unknown = part.input;
+  const fail = (error: unknown): ToolResultPart => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!request.controller.signal.aborted) request.onToolEvent?.({ type: 'tool-error', callId: id, name, error: message });
+    return { type: 'tool-result', toolCallId: id, toolName: name, output: { type: 'error-text', value: message } };
+  };
+  const call: RunningToolCall = { id, name, input, result: Promise.resolve(undefined as never) };
+  const parsed = tool ? safeParseJSON({ text: part.input.trim() === '' ? '{}' : part.input, schema: tool.inputSchema }) : undefined;
+  call.result = (async (): Promise<ToolResultPart> => {
+    if (!tool?.execute) {
+      request.onToolEvent?.({ type: 'tool-call', callId: id, name, input });
+      return fail(new Error(`there is no tool named ${JSON.stringify(name)}: use one of ${Object.keys(tools).join(', ')}`));
     }
-  });
+    const result = await parsed!;
+    if (result.success) call.input = input = result.value;
+    else {
+      const raw = await safeParseJSON({ text: part.input });
+      if (raw.success) call.input = input = raw.value;
+    }
+    request.onToolEvent?.({ type: 'tool-call', callId: id, name, input });
+    if (!result.success) return fail(new Error(`Invalid input for tool ${name}: ${result.error.message}`));
+    try {
+      let output: unknown;
+      const running: unknown = tool.execute(result.value, { toolCallId: id, messages: request.messages, abortSignal: request.controller.signal, context: undefined });
+      // A tool may stream its output (an async iterable: the last piece is the output) or return it.
+      if (running && typeof running === 'object' && Symbol.asyncIterator in running) {
+        for await (const piece of running as AsyncIterable<unknown>) {
+          heard();
+          output = piece;
+        }
+      } else output = await running;
+      heard();
+      if (request.controller.signal.aborted) return fail(request.controller.signal.reason);
+      request.onToolEvent?.({ type: 'tool-result', callId: id, name, output });
+      // What the model reads: the tool's own rendering (read_document fences its passages), else text or JSON.
+      const forModel = tool.toModelOutput
+        ? ((await tool.toModelOutput({ toolCallId: id, input: result.value, output })) as ToolResultPart['output'])
+        : typeof output === 'string'
+          ? { type: 'text' as const, value: output }
+          : { type: 'json' as const, value: (output ?? null) as JSONValue };
+      return { type: 'tool-result', toolCallId: id, toolName: name, output: forModel };
+    } catch (error) {
+      heard();
+      return fail(error);
+    }
+  })();
+  return call;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -116,6 +117,12 @@ function observePool(pool: pg.Pool, observe: StatementObserver): void {
   }) as typeof pool.connect;
 }
 
+/**
+ * What every PGlite this app opens loads (here, the thread's worker, the tests' restored templates):
+ * pgvector, for read_document's passage embeddings (migration 0024, decision 085).
+ */
+export const pgliteExtensions = { vector };
+
 /** Drizzle over a PGlite already open (tests restore one from a dump). */
 export function pgliteDatabase(client: PGlite, options: DatabaseOptions = {}): Database {
   const observed = options.observeStatement ? observePglite(client, options.observeStatement) : client;
@@ -133,7 +140,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       const db = drizzlePglite({ client: asPglite(observe ? observePglite(thread, observe) : thread), schema }) as unknown as Db;
       return { db, kind: 'pglite', close: () => thread.close() };
     }
-    const client = target.dir ? new PGlite(target.dir) : new PGlite();
+    const client = target.dir ? new PGlite(target.dir, { extensions: pgliteExtensions }) : new PGlite({ extensions: pgliteExtensions });
     await client.waitReady;
     return pgliteDatabase(client, options);
   }

@@ -23,6 +23,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -30,7 +31,8 @@ const port = parentPort;
 /** Ends a transaction's callback without committing. */
 class Rollback extends Error {}
 
-const db = new PGlite(workerData.dataDir);
+// pgvector, as every PGlite of the app loads it (client.ts, pgliteExtensions; decision 085).
+const db = new PGlite(workerData.dataDir, { extensions: { vector } });
 /**
  * @typedef {{ tx: import('@electric-sql/pglite').Transaction, commit: () => void, rollback: () => void }} OpenTransaction
  * @type {Map<number, { started: Promise<OpenTransaction>, done: Promise<void> }>}

@@ -6,6 +6,7 @@ import { chatMessageRoles, chatMessageStatuses } from '../../contract/chat.ts';
 import { roundtableFormats, roundtableStatuses, roundtableStopReasons, type Stance } from '../../contract/roundtable.ts';
 import { decisionKinds, decisionStatuses } from '../../contract/decisions.ts';
 import type { ToolActivity } from '../../contract/tools.ts';
+import { factSources, factStatuses, type CompanyProfileFields } from '../../contract/memory-text.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** PostgreSQL full-text search vector, read as its text form (only SQL ever looks inside it). */
@@ -387,6 +388,20 @@ export const analysisCallDays = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/** Advisor tool calls per account and UTC day (decision 084): every call, and web searches apart. */
+export const toolCallDays = pgTable(
+  'tool_call_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    searches: integer('searches').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /**
  * Upload URLs given out and not yet attached (decision 052): each holds its declared size against
  * the account's storage, from the moment the URL is made until the file is attached or collected.
@@ -553,6 +568,10 @@ export const decisions = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** When a follow-up conversation was opened for it: the welcome card asks once. */
     followedUpAt: timestamptz('followed_up_at'),
+    /** "How did it go?": what happened, told when it was marked done (issue 33, point 5; decision 082). */
+    outcome: text('outcome'),
+    /** The saved fact the outcome became (Premium, memory on); an edit of the outcome updates it. Null once that fact is deleted. */
+    outcomeFactId: uuid('outcome_fact_id').references((): AnyPgColumn => companyFacts.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('decisions_kind_check', sql`${t.kind} in ('decision', 'action')`),
@@ -561,3 +580,94 @@ export const decisions = pgTable(
   ],
 );
 export type Decision = typeof decisions.$inferSelect;
+
+/**
+ * Company memory (features/memory, docs/decisions/073-company-memory.md): the profile every advisor
+ * reads, one row per account. The fields are one JSON object checked by the contract's schema
+ * (src/contract/memory.ts); `field_dates` keeps when each field last changed. `paused`: nothing of
+ * the memory reaches a prompt.
+ */
+export const companyProfiles = pgTable('company_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fields: jsonb('fields').$type<CompanyProfileFields>().notNull().default({}),
+  fieldDates: jsonb('field_dates').$type<Record<string, string>>().notNull().default({}),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type CompanyProfile = typeof companyProfiles.$inferSelect;
+
+/**
+ * A fact about the user's company: proposed under a reply ("Remember this?") until the user saves
+ * or dismisses it, or typed on the memory page, or learned from a decision's outcome. Facts, never
+ * preferences about how to be advised (issue 33).
+ */
+export const companyFacts = pgTable(
+  'company_facts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: factStatuses }).notNull(),
+    source: text('source', { enum: factSources }).notNull(),
+    sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
+    /** The reply it was proposed under, or the decision it came from (no foreign key). */
+    messageId: uuid('message_id'),
+    statedOn: date('stated_on', { mode: 'string' }).notNull().default(sql`current_date`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_facts_status_check', sql`${t.status} in ('proposed', 'saved')`),
+    check('company_facts_source_check', sql`${t.source} in ('conversation', 'manual', 'decision')`),
+    // The prompt's one query: the account's saved facts, newest first.
+    index('company_facts_user_status_updated_idx').on(t.userId, t.status, t.updatedAt),
+    index('company_facts_session_idx').on(t.sessionId),
+  ],
+);
+export type CompanyFact = typeof companyFacts.$inferSelect;
+
+/**
+ * A document pinned to the company (issue 33, point 2; docs/decisions/082-pinned-documents-and-outcomes.md):
+ * read_document reads it in any of the account's conversations. At most `memoryLimits.pinnedDocuments`
+ * per account; it goes with its document and with the account.
+ */
+export const documentPins = pgTable(
+  'document_pins',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index('document_pins_document_idx').on(t.documentId)],
+);
+export type DocumentPin = typeof documentPins.$inferSelect;
+
+/**
+ * A conversation's rolling note (issue 31, point 5; decision 083): the facts, figures and decisions
+ * the user stated in the turns that have left the context window, written by the model after a
+ * reply and pinned in every prompt of the conversation. One per conversation; gone with it and with
+ * the account. `coversThrough` is the timestamp of the newest message folded into it (null: nothing
+ * folded yet, e.g. a note the user wrote).
+ */
+export const conversationNotes = pgTable('conversation_notes', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => chatSessions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  coversThrough: timestamptz('covers_through'),
+  /** Who wrote the current text: the model (after a reply) or the user (edited). */
+  editedByUser: boolean('edited_by_user').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type ConversationNote = typeof conversationNotes.$inferSelect;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage, OutboxSummary } from '#contract/dev-mail.ts';
@@ -8,15 +8,19 @@ import type { MailMessage } from './mailer.ts';
 /** An id is the file name without its extension: the time it was written, then a random part (newest sort last). */
 const ID = /^\d{13}-[0-9a-f]{8}$/;
 
+/** How many messages the outbox keeps: older ones are removed as new ones arrive (the mailbox lists 100). */
+export const OUTBOX_KEEP = 500;
+
 /** Builds the RFC 822 message nodemailer would have sent, so the .eml opens in any mail program. */
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
 /**
  * The local outbox (decision 056): with no SMTP_URL every message is kept whole on disk, as `<id>.eml` (what
  * would have been sent) and `<id>.json` (the same message, read by the development mailbox at /dev/mail).
- * Returns the path of the .eml.
+ * The newest `keep` messages stay; older ones go, so the outbox does not grow without end. Returns the
+ * path of the .eml.
  */
-export async function writeToOutbox(dir: string, from: string, message: MailMessage): Promise<string> {
+export async function writeToOutbox(dir: string, from: string, message: MailMessage, keep = OUTBOX_KEEP): Promise<string> {
   await mkdir(dir, { recursive: true });
   const sentAt = new Date();
   const id = `${String(sentAt.getTime()).padStart(13, '0')}-${randomUUID().slice(0, 8)}`;
@@ -34,11 +38,12 @@ export async function writeToOutbox(dir: string, from: string, message: MailMess
   const emlPath = path.join(dir, `${id}.eml`);
   await writeFile(emlPath, built.message as Buffer);
   await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+  await pruneOutbox(dir, keep);
   return emlPath;
 }
 
-/** The newest messages of the outbox first (at most `limit`); an outbox never written to is empty. */
-export async function listOutbox(dir: string, limit = 100): Promise<OutboxSummary[]> {
+/** The ids of the outbox's messages, newest first (an outbox never written to has none). */
+async function outboxIds(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -46,13 +51,19 @@ export async function listOutbox(dir: string, limit = 100): Promise<OutboxSummar
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const ids = names
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => name.slice(0, -'.json'.length))
-    .filter((id) => ID.test(id))
-    .sort()
-    .reverse()
-    .slice(0, limit);
+  const ids = new Set(names.map((name) => name.replace(/\.(eml|json)$/, '')).filter((id) => ID.test(id)));
+  return [...ids].sort().reverse();
+}
+
+/** Removes every message but the newest `keep` (both files); other files in the folder are left alone. */
+async function pruneOutbox(dir: string, keep: number): Promise<void> {
+  const old = (await outboxIds(dir)).slice(keep);
+  await Promise.all(old.flatMap((id) => [rm(path.join(dir, `${id}.eml`), { force: true }), rm(path.join(dir, `${id}.json`), { force: true })]));
+}
+
+/** The newest messages of the outbox first (at most `limit`); an outbox never written to is empty. */
+export async function listOutbox(dir: string, limit = 100): Promise<OutboxSummary[]> {
+  const ids = (await outboxIds(dir)).slice(0, limit);
   const messages = await Promise.all(ids.map((id) => readOutboxMessage(dir, id)));
   return messages.filter((m): m is OutboxMessage => m !== null).map(({ id, from, to, subject, sentAt }) => ({ id, from, to, subject, sentAt }));
 }

@@ -108,6 +108,8 @@ export async function registerSpa(app: FastifyInstance, config: Config, clientDi
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
+        // The app's font, read by the card fields' frame on the payment provider's origin (a font is fetched with CORS).
+        if (filePath.endsWith('.woff2')) res.header('access-control-allow-origin', '*');
       },
     });
   }

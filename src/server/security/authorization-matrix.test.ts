@@ -105,6 +105,21 @@ const ownerDecision = (ctx: Context, key: string) =>
     return (response.json() as { id: string }).id;
   });
 
+/** A fact the owner saved on the memory page (decision 073), one per key. */
+const ownerFact = (ctx: Context, key: string) =>
+  once(ctx, `fact-${key}`, async () => {
+    const response = await inject(ctx.t.app, { method: 'POST', url: '/api/memory/facts', cookie: ctx.owner.cookie, payload: { text: `We decided ${key}.` } });
+    return (response.json() as { id: string }).id;
+  });
+
+/** The owner's analysed document, pinned to the company (decision 082). */
+const ownerPin = (ctx: Context) =>
+  once(ctx, 'pin', async () => {
+    const documentId = await ownerDocument(ctx);
+    await inject(ctx.t.app, { method: 'POST', url: '/api/memory/pins', cookie: ctx.owner.cookie, payload: { documentId } });
+    return documentId;
+  });
+
 /** A picture file the owner uploaded, not yet made into a picture. */
 const ownerPictureUpload = (ctx: Context) =>
   once(ctx, 'picture-upload', async () => {
@@ -214,6 +229,10 @@ const matrix: Row[] = [
     request: async (ctx) => ({ method: 'PUT', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/context`, payload: { executiveRole: 'CEO' } }),
     expected: ownerOnly(200),
   },
+  // The conversation's note (decision 083): its owner's to read, write and clear.
+  { route: 'GET /api/chat-sessions/:id/note', request: async (ctx) => ({ url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/note` }), expected: ownerOnly(200) },
+  { route: 'PUT /api/chat-sessions/:id/note', request: async (ctx) => ({ method: 'PUT', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/note`, payload: { content: 'We sell in 3 countries.' } }), expected: ownerOnly(200) },
+  { route: 'DELETE /api/chat-sessions/:id/note', request: async (ctx) => ({ method: 'DELETE', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/note` }), expected: ownerOnly(200) },
   { route: 'POST /api/chat-sessions/:id/generate-title', request: async (ctx) => ({ method: 'POST', url: `/api/chat-sessions/${(await conversation(ctx)).sessionId}/generate-title` }), expected: ownerOnly(200) },
   {
     route: 'GET /api/chat-sessions/:id/messages/:messageId/stream',
@@ -296,6 +315,20 @@ const matrix: Row[] = [
   { route: 'PATCH /api/decisions/:id', request: async (ctx) => ({ method: 'PATCH', url: `/api/decisions/${await ownerDecision(ctx, 'patch')}`, payload: { status: 'done' } }), expected: ownerOnly(200) },
   { route: 'DELETE /api/decisions/:id', request: async (ctx) => ({ method: 'DELETE', url: `/api/decisions/${await ownerDecision(ctx, 'delete')}` }), expected: ownerOnly(200) },
   { route: 'POST /api/decisions/:id/follow-up', request: async (ctx) => ({ method: 'POST', url: `/api/decisions/${await ownerDecision(ctx, 'follow-up')}/follow-up` }), expected: ownerOnly(201) },
+  // Company memory (decisions 073, 074): the caller's own; learned facts are Premium (a Free account is refused by its plan first).
+  { route: 'GET /api/memory', request: () => ({ url: '/api/memory' }), expected: signedIn(200) },
+  { route: 'PATCH /api/memory/profile', request: () => ({ method: 'PATCH', url: '/api/memory/profile', payload: { name: 'Acme', cash: 1000000 } }), expected: signedIn(200) },
+  { route: 'PATCH /api/memory/settings', request: () => ({ method: 'PATCH', url: '/api/memory/settings', payload: { paused: false } }), expected: signedIn(200) },
+  { route: 'POST /api/memory/facts', request: () => ({ method: 'POST', url: '/api/memory/facts', payload: { text: 'We hired a CRO.' } }), expected: [401, 403, 201, 201, 201] },
+  { route: 'PATCH /api/memory/facts/:id', request: async (ctx) => ({ method: 'PATCH', url: `/api/memory/facts/${await ownerFact(ctx, 'patch')}`, payload: { text: 'We hired a CRO, Sam.' } }), expected: [401, 403, 404, 404, 200] },
+  { route: 'DELETE /api/memory/facts/:id', request: async (ctx) => ({ method: 'DELETE', url: `/api/memory/facts/${await ownerFact(ctx, 'delete')}` }), expected: ownerOnly(200) },
+  // Another account's conversation has no proposals of theirs: an empty list, never the owner's.
+  { route: 'GET /api/memory/proposals', request: async (ctx) => ({ url: `/api/memory/proposals?sessionId=${(await conversation(ctx)).sessionId}` }), expected: signedIn(200) },
+  // Pinned documents (decision 082): pinning is Premium (Free is refused by its plan first); another account's document is not found.
+  { route: 'POST /api/memory/pins', request: async (ctx) => ({ method: 'POST', url: '/api/memory/pins', payload: { documentId: await ownerDocument(ctx) } }), expected: [401, 403, 404, 404, 201] },
+  { route: 'DELETE /api/memory/pins/:documentId', request: async (ctx) => ({ method: 'DELETE', url: `/api/memory/pins/${await ownerPin(ctx)}` }), expected: ownerOnly(200) },
+  { route: 'GET /api/memory/pinnable', request: () => ({ url: '/api/memory/pinnable' }), expected: signedIn(200) },
+  { route: 'GET /api/memory/export', request: () => ({ url: '/api/memory/export?format=json' }), expected: signedIn(200) },
   // Exports are Premium: a Free account is refused by its plan first, which says nothing about the conversation.
   // Roundtables: Premium, the owner's own (a Free owner is refused 403 in roundtable.test.ts).
   {

@@ -47,7 +47,9 @@ export const stripeJs = String.raw`(function () {
     this.collapse = function () { return element; };
     this.mount = function (target) {
       var node = typeof target === 'string' ? document.querySelector(target) : target;
-      var config = { key: key, theme: (elementsOptions.appearance && elementsOptions.appearance.theme) || 'stripe', layout: options && options.layout };
+      var appearance = elementsOptions.appearance || {};
+      // As Stripe's frame does: the custom fonts are loaded inside the frame, the appearance's fontFamily draws the fields.
+      var config = { key: key, theme: appearance.theme || 'stripe', layout: options && options.layout, fonts: elementsOptions.fonts || [], fontFamily: (appearance.variables && appearance.variables.fontFamily) || null };
       frame = document.createElement('iframe');
       frame.title = 'Secure payment input frame';
       frame.name = '__privateStripeFrame' + Math.floor(Math.random() * 1e6);
@@ -159,6 +161,13 @@ export const paymentElementHtml = String.raw`<!doctype html>
 (function () {
   var config = JSON.parse(decodeURIComponent(location.hash.slice(1)));
   if (config.theme === 'night') document.documentElement.classList.add('night');
+  (config.fonts || []).forEach(function (font) {
+    if (!font.family || !font.src) return;
+    var face = new FontFace(font.family, font.src, { weight: font.weight || 'normal', style: font.style || 'normal', display: font.display || 'auto' });
+    document.fonts.add(face);
+    face.load().catch(function () {});
+  });
+  if (config.fontFamily) document.body.style.fontFamily = config.fontFamily;
   var parentOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || '*';
   var fields = { number: document.getElementById('number'), expiry: document.getElementById('expiry'), cvc: document.getElementById('cvc') };
   var errorBox = document.getElementById('error');

@@ -2,6 +2,7 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { limitMarkdownNesting } from '#contract/markdown-depth.ts';
 import { markdownWhileStreaming } from './streaming-markdown.ts';
+import { remarkCitations } from './remark-citations.ts';
 
 /**
  * GitHub-flavoured Markdown (tables, task lists, strikethrough) as React elements, never raw HTML
@@ -10,9 +11,10 @@ import { markdownWhileStreaming } from './streaming-markdown.ts';
  * and hast) is about 50 kB gzip: this module is only ever loaded through lazy-markdown.tsx, so a screen
  * with nothing to render yet does not wait for it (decision 042).
  */
-export default function GfmMarkdown({ content, components, streaming = false }: { content: string; components?: Components; streaming?: boolean }) {
+export default function GfmMarkdown({ content, components, streaming = false, citations }: { content: string; components?: Components; streaming?: boolean; citations?: readonly number[] }) {
+  // `citations`: the numbers of the message's sources; each `[n]` among them becomes a marker (remark-citations.ts).
   return (
-    <Markdown remarkPlugins={[remarkGfm]} components={components}>
+    <Markdown remarkPlugins={citations && citations.length > 0 ? [remarkGfm, [remarkCitations, { numbers: citations }]] : [remarkGfm]} components={components}>
       {limitMarkdownNesting(streaming ? markdownWhileStreaming(content) : content)}
     </Markdown>
   );

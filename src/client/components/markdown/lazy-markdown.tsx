@@ -68,13 +68,13 @@ export function useMarkdownSettled(): boolean {
  * text is still being written (unclosed marks completed, a forming table held back). If the chunk cannot
  * be loaded (the network went away), the text shows as plain paragraphs rather than not at all.
  */
-export function GfmMarkdown({ content, components, streaming = false, fallback = null }: { content: string; components?: Components; streaming?: boolean; fallback?: ReactNode }) {
+export function GfmMarkdown({ content, components, streaming = false, fallback = null, citations }: { content: string; components?: Components; streaming?: boolean; fallback?: ReactNode; citations?: readonly number[] }) {
   const loaded = useSyncExternalStore(subscribe, current, current);
   const unavailable = useSyncExternalStore(subscribe, hasFailed, hasFailed);
   useEffect(() => {
     if (!loaded) preloadMarkdown().catch(() => {});
   }, [loaded]);
-  if (loaded) return <loaded.default content={content} components={components} streaming={streaming} />;
+  if (loaded) return <loaded.default content={content} components={components} streaming={streaming} citations={citations} />;
   return unavailable ? <PlainText content={content} /> : fallback;
 }
 

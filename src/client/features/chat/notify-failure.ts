@@ -1,8 +1,9 @@
 import { notify } from '#client/lib/notify.ts';
 import { isUpgradeError } from './logic/chat-rules.ts';
 
-/** Opens the upgrade dialog, saying why (the server's words for the refusal). */
-export type ShowUpgrade = (reason?: string) => void;
+import type { ShowUpgrade } from '#client/slots/chat.ts';
+
+export type { ShowUpgrade };
 
 /**
  * What a failed chat call tells the user: a refusal that Premium lifts (decided by the API's error

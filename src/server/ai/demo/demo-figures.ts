@@ -46,12 +46,16 @@ function latestInRow(documents: readonly DemoDocument[], label: RegExp): number 
 const CASH = /\bcash(?: (?:balance|on hand|in the bank|at (?:the )?end(?: of (?:the )?(?:month|period|quarter))?))?\b/;
 const BURN = /\b(?:net )?(?:monthly )?burn(?: rate)?\b/;
 
-/** The calculation the demo makes for a question (with the attached documents' text), or null when it has nothing to compute. */
-export function demoCalculation(question: string, documents: readonly DemoDocument[] = []): CalculateInput | null {
+/**
+ * The calculation the demo makes for a question (with the attached documents' text), or null when it
+ * has nothing to compute. `context`: what the user said before (a roundtable's digest of the
+ * conversation), where a runway's figures are looked for when the question does not state them.
+ */
+export function demoCalculation(question: string, documents: readonly DemoDocument[] = [], context = ''): CalculateInput | null {
   const lower = question.toLowerCase();
   if (/\brunway\b|\bmonths? of cash\b|\bhow long (?:will|does|can) (?:our|the|my) cash\b|\brun out of (?:cash|money)\b/.test(lower)) {
-    const cash = amountNear(question, CASH) ?? latestInRow(documents, /^cash\b/i);
-    const burn = amountNear(question, BURN) ?? latestInRow(documents, /^(?:net )?(?:monthly )?burn\b/i);
+    const cash = amountNear(question, CASH) ?? amountNear(context, CASH) ?? latestInRow(documents, /^cash\b/i);
+    const burn = amountNear(question, BURN) ?? amountNear(context, BURN) ?? latestInRow(documents, /^(?:net )?(?:monthly )?burn\b/i);
     if (cash !== null && burn !== null) return { operation: 'runway', cash, monthlyNetBurn: Math.abs(burn) };
   }
   const growth = /\bfrom\s+([$€£]?\s?\d[\d,.]*\s?(?:k|m|mm|bn|million|thousand)?)\s+to\s+([$€£]?\s?\d[\d,.]*\s?(?:k|m|mm|bn|million|thousand)?)\s+(?:in|over)\s+(\d{1,2})\s+years?\b/i.exec(question);

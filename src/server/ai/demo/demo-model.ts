@@ -1,36 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LanguageModel } from 'ai';
 import { chatDefaults } from '#contract/roles.ts';
 import { readFences } from '../fence.ts';
-import { calculationSchema, type Calculation } from '#contract/calculate.ts';
 import { composeDemoAnalysis } from './demo-analysis.ts';
-import { demoCalculation, demoCalculationLines } from './demo-figures.ts';
-import { composeDemoMemo, type DemoMemoRequest } from './demo-memo.ts';
-import { composeDemoReply, type DemoDocument } from './demo-reply.ts';
-import { composeDemoChair, composeDemoSeat, type DemoChairRequest, type DemoSeatRequest } from './demo-roundtable.ts';
+import { composeDemoComparison } from './demo-comparison.ts';
+import { extractFactsDeterministic } from './demo-facts.ts';
+import { demoMemoryLines, readDemoMemory } from './demo-memory.ts';
+import { composeDemoMemo } from './demo-memo.ts';
+import { composeDemoNote } from './demo-note.ts';
+import { composeDemoReply, DEMO_MARKER } from './demo-reply.ts';
+import { demoSources } from './demo-reading.ts';
+import type { DemoRequest } from './demo-request.ts';
+import { composeDemoChair, composeDemoSeat } from './demo-roundtable.ts';
+import { afterDemoLine, demoToolCall, documentsIn, readResultsIn, withCalculation, type CallOptions, type DemoToolCall, type LanguageModelV4 } from './demo-tools.ts';
 
-// The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
-type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
-type CallOptions = Parameters<LanguageModelV4['doStream']>[0];
+export type { DemoRequest } from './demo-request.ts';
+
 type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
 type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
 type Usage = GenerateResult['usage'];
-
-/**
- * What the demo model needs to answer in character. Callers pass it as `providerOptions.demo`;
- * real providers ignore options under a key that is not theirs.
- */
-export type DemoRequest =
-  | { task: 'reply'; executiveRole: string; industry: string; userRole: string; question: string; take?: number }
-  | { task: 'title'; firstUserMessage: string }
-  /** The decision memo export (features/history). */
-  | DemoMemoRequest
-  /** A roundtable seat's turn, or the chair's synthesis (features/roundtable). */
-  | DemoSeatRequest
-  | DemoChairRequest
-  /** A document's analysis (features/documents): answered as the JSON its structured output asks for. */
-  | { task: 'analysis'; executiveRole: string; industry: string; documentName: string; sections: { label: string; text: string }[]; notes: string[] };
 
 export function demoProviderOptions(request: DemoRequest): { demo: DemoRequest } {
   return { demo: request };
@@ -111,70 +99,54 @@ function lastUserText(options: CallOptions): string {
 
 function requestOf(options: CallOptions): DemoRequest {
   const given = options.providerOptions?.demo as DemoRequest | undefined;
-  if (given && ['reply', 'title', 'memo', 'seat', 'chair', 'analysis'].includes(given.task)) return given;
+  if (given && ['reply', 'title', 'memo', 'seat', 'chair', 'analysis', 'compare', 'facts', 'note'].includes(given.task)) return given;
   // Called without persona inputs (a tool, a smoke test): answer the last user message as the default persona.
   return { task: 'reply', ...chatDefaults, question: lastUserText(options) };
 }
 
-/** Reference material in the prompt (e.g. attached documents, in the fences a context provider added: ai/fence.ts). */
-function documentsIn(options: CallOptions): DemoDocument[] {
-  const documents: DemoDocument[] = [];
+/** The two answers a comparison's prompt holds, each in a conversation fence labelled with its author (prompts/second-opinion.ts). */
+function answersIn(options: CallOptions): { firstAnswer: string; ownAnswer: string } {
+  const answers = { firstAnswer: '', ownAnswer: '' };
   for (const message of options.prompt) {
     if (message.role !== 'user') continue;
     const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    for (const block of readFences(text)) if (block.kind === 'document') documents.push({ name: block.fields.name ?? 'document', text: block.content });
+    for (const block of readFences(text)) {
+      const from = block.fields['answer from'];
+      if (block.kind !== 'conversation' || !from) continue;
+      if (from.endsWith('(you)')) answers.ownAnswer = block.content;
+      else answers.firstAnswer = block.content;
+    }
   }
-  return documents;
+  return answers;
+}
+
+/** The company memory in the system prompt (features/memory), used visibly right after the demo line. */
+function withMemory(reply: string, options: CallOptions): string {
+  const system = options.prompt.map((message) => (message.role === 'system' ? message.content : '')).join('\n');
+  const memory = readDemoMemory(readFences(system));
+  return memory ? afterDemoLine(reply, demoMemoryLines(memory)) : reply;
 }
 
 function textFor(request: DemoRequest, options: CallOptions): string {
   if (request.task === 'title') return demoTitle(request.firstUserMessage);
-  if (request.task === 'memo') return composeDemoMemo(request);
-  if (request.task === 'seat') return composeDemoSeat(request);
-  if (request.task === 'chair') return composeDemoChair(request);
+  if (request.task === 'memo') return `${DEMO_MARKER}\n\n${composeDemoMemo(request)}`;
+  // Every roundtable turn says what it is too, as a chat reply does (issue 31, point 6; decision 079).
+  // A seat that computed states the figure first, with its inputs, as a reply does (issue 32, point 5).
+  if (request.task === 'seat') return withCalculation(`${DEMO_MARKER}\n\n${composeDemoSeat(request)}`, options);
+  if (request.task === 'chair') return `${DEMO_MARKER}\n\n${composeDemoChair(request)}`;
+  if (request.task === 'compare') return composeDemoComparison(request, answersIn(options));
+  if (request.task === 'facts') return JSON.stringify({ facts: extractFactsDeterministic(request.message) });
+  if (request.task === 'note') return JSON.stringify({ facts: composeDemoNote(request) });
   if (request.task === 'analysis') {
     const { executiveSummary, keyPoints, risks, questions } = composeDemoAnalysis(request);
     return JSON.stringify({ executiveSummary, keyPoints, risks, questions });
   }
   const documents = documentsIn(options);
-  const reply = composeDemoReply(documents.length > 0 ? { ...request, documents } : request);
-  const calculation = calculationIn(options);
-  if (!calculation) return reply;
+  // Passages read through read_document are quoted and cited [n]; otherwise the documents in the prompt.
+  const sources = demoSources(readResultsIn(options), request.question);
+  const reply = withMemory(composeDemoReply(sources.length > 0 ? { ...request, sources } : documents.length > 0 ? { ...request, documents } : request), options);
   // The figure the tool computed goes right after the demo line, before the advice.
-  const cut = reply.indexOf('\n\n');
-  const lines = demoCalculationLines(calculation).join('\n');
-  return cut < 0 ? `${lines}\n${reply}` : `${reply.slice(0, cut + 2)}${lines}\n${reply.slice(cut + 2)}`;
-}
-
-/** Whether the caller offers the model the `calculate` tool (the reply's tool path, decision 070). */
-function offersCalculate(options: CallOptions): boolean {
-  return options.tools?.some((tool) => tool.type === 'function' && tool.name === 'calculate') ?? false;
-}
-
-/** Whether the prompt already carries tool results: the demo calls a tool once, in its first step. */
-function hasToolResults(options: CallOptions): boolean {
-  return options.prompt.some((message) => message.role === 'tool');
-}
-
-/** The last `calculate` result in the prompt (the tool ran between the demo's two steps). */
-function calculationIn(options: CallOptions): Calculation | null {
-  for (let i = options.prompt.length - 1; i >= 0; i--) {
-    const message = options.prompt[i]!;
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type !== 'tool-result' || part.toolName !== 'calculate' || part.output.type !== 'json') continue;
-      const parsed = calculationSchema.safeParse(part.output.value);
-      if (parsed.success) return parsed.data;
-    }
-  }
-  return null;
-}
-
-/** The tool call the demo makes in a reply's first step, when the question or a sheet holds figures to compute. */
-function toolCallFor(request: DemoRequest, options: CallOptions): { toolName: 'calculate'; input: string } | null {
-  if (request.task !== 'reply' || !offersCalculate(options) || hasToolResults(options)) return null;
-  const input = demoCalculation(request.question, documentsIn(options));
-  return input ? { toolName: 'calculate', input: JSON.stringify(input) } : null;
+  return withCalculation(reply, options);
 }
 
 function promptChars(options: CallOptions): number {
@@ -220,7 +192,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
 
   async doStream(options: CallOptions): Promise<StreamResult> {
     const request = requestOf(options);
-    const call = toolCallFor(request, options);
+    const call = demoToolCall(request, options);
     if (call) return this.streamToolCall(call, options);
     const text = textFor(request, options);
     const words = text.match(/\s*\S+\s*/g) ?? [];
@@ -256,7 +228,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
   }
 
   /** A first step that only calls a tool, as a real model's would: the tool loop runs it and calls the model again with its result. */
-  private streamToolCall(call: { toolName: string; input: string }, options: CallOptions): StreamResult {
+  private streamToolCall(call: DemoToolCall, options: CallOptions): StreamResult {
     const modelId = this.modelId;
     const toolCallId = `demo-call-${crypto.randomUUID()}`;
     const stream = new ReadableStream<StreamPart>({

@@ -1,4 +1,4 @@
-import { chatText } from '#contract/chat-text.ts';
+import { DEMO_MARKER } from '#contract/demo-marker.ts';
 import { lowerFirst, resolvePersona, resolveUserRole } from '../personas/compose.ts';
 import { formatAmount, parseAmount, readQuestion, type QuestionReading } from './question-reading.ts';
 import type { AdviceCaveat, DecisionFramework, RolePersona } from '../personas/roles.ts';
@@ -9,7 +9,7 @@ import { isLayoffQuestion, relevantMetrics, relevantRegulation } from './relevan
  * One line for the user on every demo reply: what this is (issue 31, point 6). How to connect a real
  * model is the operator's business: the admin view and the server log say it, never a reply or an export.
  */
-export const DEMO_MARKER = `> *${chatText.demoNote}.*`;
+export { DEMO_MARKER };
 
 export interface DemoReplyInput {
   executiveRole: string;
@@ -18,6 +18,8 @@ export interface DemoReplyInput {
   question: string;
   /** Documents the reply was given (attached files): the demo quotes the lines that answer the question. */
   documents?: DemoDocument[];
+  /** Passages read through read_document: quoted and cited as [n] instead of the documents' lines. */
+  sources?: DemoSource[];
   /** A regenerated reply (Regenerate): another take, with other frameworks, metrics and questions. */
   take?: number;
 }
@@ -25,12 +27,23 @@ export interface DemoReplyInput {
 export interface DemoDocument {
   name: string;
   text: string;
+  /** The document's id, when the prompt's fence names it (what read_document takes). */
+  id?: string;
+}
+
+/** A passage read_document returned: the reply quotes it and cites it by its number. */
+export interface DemoSource {
+  n: number;
+  name: string;
+  location: string;
+  /** The lines of the passage the reply quotes. */
+  quote: string;
 }
 
 const QUESTION_STOP_WORDS = new Set('what which does is the a an of in on for to our my we do how much many and or are was were this that it its with about from by'.split(' '));
 
 /** The lines of the documents that share the most words with the question (figures first on a tie), at most `count`. */
-function relevantLines(documents: readonly DemoDocument[], question: string, count: number): { name: string; line: string }[] {
+export function relevantLines(documents: readonly DemoDocument[], question: string, count: number): { name: string; line: string }[] {
   const wanted = new Set((question.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? []).filter((word) => !QUESTION_STOP_WORDS.has(word)));
   const scored: { name: string; line: string; score: number }[] = [];
   for (const document of documents) {
@@ -53,6 +66,29 @@ function documentSection(documents: readonly DemoDocument[], question: string): 
     '### From your documents',
     `I read ${names}. What bears on your question:`,
     ...lines.map((found) => `- In "${found.name}": \`${found.line.replace(/`/g, "'")}\``),
+    '',
+  ];
+}
+
+/** A passage's line as a reply quotes it: a table row's cells (without the row number read_document adds), or the text. */
+function quotedLine(line: string): string {
+  const cells = line.trim().startsWith('|') ? line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim()) : [line.trim()];
+  if (cells.length > 1 && /^\d+$/.test(cells[0]!)) cells.shift();
+  return cells.filter(Boolean).join(' | ').replace(/`/g, "'");
+}
+
+/** What the reply read through read_document, quoted line by line, each line citing its source. */
+function citedSection(sources: readonly DemoSource[]): string[] {
+  return [
+    '### From your documents',
+    ...sources.flatMap((source) => [
+      `I read "${source.name}" (${source.location}) [${source.n}]:`,
+      ...source.quote
+        .split('\n')
+        .filter((line) => line.trim())
+        .slice(0, 6)
+        .map((line) => `- \`${quotedLine(line)}\` [${source.n}]`),
+    ]),
     '',
   ];
 }
@@ -323,7 +359,7 @@ export function composeDemoReply(input: DemoReplyInput): string {
     '',
     ...(input.take ? ['*A different take, as you asked.*', ''] : []),
     ...givenLines(reading),
-    ...(input.documents?.length ? documentSection(input.documents, input.question) : []),
+    ...(input.sources?.length ? citedSection(input.sources) : input.documents?.length ? documentSection(input.documents, input.question) : []),
     ...body,
     '',
     '### Questions for you',

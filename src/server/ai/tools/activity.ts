@@ -1,5 +1,6 @@
 import { calculationSchema } from '#contract/calculate.ts';
-import { MAX_TOOL_ACTIVITIES, toolLabel, type ToolActivity } from '#contract/tools.ts';
+import { z } from 'zod';
+import { documentSourceSchema, MAX_TOOL_ACTIVITIES, readDocumentLabel, readDocumentLimits, toolLabel, type ToolActivity } from '#contract/tools.ts';
 import type { TurnToolEvent } from '../turn.ts';
 
 const MAX_ERROR_CHARS = 500;
@@ -14,6 +15,22 @@ function summaryOf(name: string, output: unknown): string | undefined {
   }
   if (name === 'read_web_page' && typeof value.title === 'string') return `[web ${String(value.n)}] ${value.title} (${String(value.site ?? '')})`.slice(0, MAX_SUMMARY_CHARS);
   return undefined;
+}
+
+const readSourcesSchema = z.object({ sources: z.array(documentSourceSchema).max(readDocumentLimits.sourcesPerReply), note: z.string().optional() });
+
+/** A read's sources, and its label once it has read ("Reading q3-pl.xlsx, sheet Costs"): the file and where, of its first source. */
+function readDocumentActivity(activity: ToolActivity, output: unknown): void {
+  const read = readSourcesSchema.safeParse(output);
+  if (!read.success) return;
+  const [first] = read.data.sources;
+  if (!first) {
+    activity.summary = 'No passage matched';
+    return;
+  }
+  activity.sources = read.data.sources;
+  // "sheet Costs, A5:D6" reads as "sheet Costs"; "page 12" stays; the cells are in the source itself.
+  activity.label = readDocumentLabel(first.pinned ? `${first.file} (pinned)` : first.file, first.location.replace(/,\s.*$/, ''));
 }
 
 /**
@@ -42,6 +59,7 @@ export function trackToolActivity(onChange: (tools: ToolActivity[]) => void): { 
           activity.status = 'done';
           const calculation = event.name === 'calculate' ? calculationSchema.safeParse(event.output) : undefined;
           if (calculation?.success) activity.calculation = calculation.data;
+          if (event.name === 'read_document') readDocumentActivity(activity, event.output);
           const summary = summaryOf(event.name, event.output);
           if (summary) activity.summary = summary;
         }

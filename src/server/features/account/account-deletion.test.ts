@@ -11,6 +11,9 @@ import {
   chatSessionSummaries,
   contactMessages,
   decisions,
+  companyFacts,
+  documentPins,
+  companyProfiles,
   documentChunks,
   documents,
   jobs,
@@ -64,6 +67,9 @@ async function rowsOf(userId: string) {
     payments: await n(db.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId))),
     contactMessages: await n(db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.userId, userId))),
     decisions: await n(db.select({ id: decisions.id }).from(decisions).where(eq(decisions.userId, userId))),
+    companyProfiles: await n(db.select({ id: companyProfiles.userId }).from(companyProfiles).where(eq(companyProfiles.userId, userId))),
+    companyFacts: await n(db.select({ id: companyFacts.id }).from(companyFacts).where(eq(companyFacts.userId, userId))),
+    documentPins: await n(db.select({ id: documentPins.documentId }).from(documentPins).where(eq(documentPins.userId, userId))),
   };
 }
 
@@ -90,12 +96,17 @@ describe('POST /api/users/:id/delete-account', () => {
       const saved = await inject(t.app, { method: 'POST', url: '/api/decisions', cookie, payload: { sessionId: session.id, messageId: assistantMessage.id, kind, text: `Keep cash for ${kind}` } });
       expect(saved.statusCode).toBe(201);
     }
+    // Company memory (decision 073): the profile and a fact.
+    expect((await inject(t.app, { method: 'PATCH', url: '/api/memory/profile', cookie, payload: { name: 'Acme', cash: 1_200_000 } })).statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'POST', url: '/api/memory/facts', cookie, payload: { text: 'We closed the Series A at $12M.' } })).statusCode).toBe(201);
+    // Pinned documents (decision 082).
+    expect((await inject(t.app, { method: 'POST', url: '/api/memory/pins', cookie, payload: { documentId: document.id } })).statusCode).toBe(201);
     await inject(t.app, { method: 'POST', url: '/api/contact', cookie, payload: { name: 'Ada L', email: user.email, subject: 'About my plan', message: 'A question about my plan.' } });
     const phone = sessionCookieOf(await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: signup.password } }), t.config)!;
 
     const before = await rowsOf(user.id);
     // The search row is built lazily, before a search (decision 008): one search makes it.
-    expect(before).toMatchObject({ chatSessions: 1, summaries: 1, documents: 1, sessions: 2, payments: 1, contactMessages: 1, decisions: 2 });
+    expect(before).toMatchObject({ chatSessions: 1, summaries: 1, documents: 1, sessions: 2, payments: 1, contactMessages: 1, decisions: 2, companyProfiles: 1, companyFacts: 1, documentPins: 1 });
     expect(before.chatMessages).toBeGreaterThanOrEqual(2);
     expect(before.documentChunks).toBeGreaterThan(0);
     const documentKey = (await t.database.db.select({ key: documents.storageKey }).from(documents).where(eq(documents.id, document.id)))[0]!.key;
@@ -117,7 +128,7 @@ describe('POST /api/users/:id/delete-account', () => {
     expect(t.stripe.subscription(paid.subscriptionId)!.status).toBe('canceled');
     await t.app.jobs.runUntilIdle();
 
-    expect(await rowsOf(user.id)).toEqual({ chatSessions: 0, chatMessages: 0, summaries: 0, search: 0, documents: 0, documentChunks: 0, sessions: 0, payments: 1, contactMessages: 0, decisions: 0 });
+    expect(await rowsOf(user.id)).toEqual({ chatSessions: 0, chatMessages: 0, summaries: 0, search: 0, documents: 0, documentChunks: 0, sessions: 0, payments: 1, contactMessages: 0, decisions: 0, companyProfiles: 0, companyFacts: 0, documentPins: 0 });
     // Billing records stay with the tombstone (decision 024): ids, amounts and periods, no personal data.
     expect((await t.database.db.select().from(payments).where(eq(payments.userId, user.id)))[0]).toMatchObject({ subscriptionStatus: 'canceled' });
     for (const file of files) expect(storedKeys()).not.toContain(file);

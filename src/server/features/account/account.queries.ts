@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { ownedBy, type Owner } from '#server/db/ownership.ts';
 import { documents, pendingUploads, users } from '#server/db/schema.ts';
 
 /**
  * Bytes of document storage the account uses (decision 052): its documents, and every upload URL not
  * yet attached at its declared size, from the moment it was given out until it is collected.
  */
-export async function storageUsed(db: Executor, userId: string): Promise<number> {
+export async function storageUsed(db: Executor, owner: Owner): Promise<number> {
   const result = await db.execute<{ used: string | number }>(sql`
-    select (select coalesce(sum(${documents.size}), 0) from ${documents} where ${documents.userId} = ${userId})
-         + (select coalesce(sum(${pendingUploads.bytes}), 0) from ${pendingUploads} where ${pendingUploads.userId} = ${userId}) as used`);
+    select (select coalesce(sum(${documents.size}), 0) from ${documents} where ${ownedBy.documents(owner)})
+         + (select coalesce(sum(${pendingUploads.bytes}), 0) from ${pendingUploads} where ${ownedBy.pendingUploads(owner)}) as used`);
   return Number(result.rows[0]?.used ?? 0);
 }
 

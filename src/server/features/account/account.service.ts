@@ -3,6 +3,7 @@ import { dailyAllowances } from '#contract/entitlements.ts';
 import { storageLimits } from '#contract/documents-text.ts';
 import { FREE_DAILY_ATTACHMENTS, FREE_DAILY_INTERACTIONS } from '#contract/limits.ts';
 import type { Db, Executor } from '#server/db/client.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 import { AppError } from '#server/errors.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import * as queries from './account.queries.ts';
@@ -28,7 +29,7 @@ function nextUtcMidnight(now = new Date()): Date {
 }
 
 export async function usage(deps: AccountDeps, caller: Caller): Promise<ChatUsage> {
-  const [daily, storage] = await Promise.all([queries.dailyUsage(deps.db, caller.user.id), queries.storageUsed(deps.db, caller.user.id)]);
+  const [daily, storage] = await Promise.all([queries.dailyUsage(deps.db, caller.user.id), queries.storageUsed(deps.db, ownerOf(caller))]);
   const used = daily ?? { interactions: 0, attachments: 0 };
   const limits = dailyAllowances(caller.isPremium);
   return {

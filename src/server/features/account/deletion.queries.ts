@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { chatSessions, contactMessages, decisions, documents, payments, sessions, signInThrottles, users } from '#server/db/schema.ts';
+import { chatSessions, companyFacts, companyProfiles, contactMessages, decisions, documentPins, documents, payments, sessions, signInThrottles, users } from '#server/db/schema.ts';
 
 /**
  * Removes everything an account owns and turns its row into a tombstone, in the caller's
- * transaction: conversations (their messages, summaries, search rows and documents go with them by
+ * transaction: conversations (their messages, notes, summaries, search rows and documents go with them by
  * ON DELETE CASCADE; every document row's deletion queues its file's removal, migration 0009),
- * documents outside conversations, the decision log, sessions, contact messages and the sign-in throttle of its
+ * documents outside conversations, the decision log, the company memory (profile and facts), sessions, contact messages and the sign-in throttle of its
  * address. The row keeps only its id, its dates and the deletion's who and why, and the payment
  * rows (Stripe ids, amounts, periods: the billing records the law requires, decision 024) stay with
  * it; the address is freed for a new signup.
@@ -23,9 +23,13 @@ export async function deleteAccountData(
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
   if (!user) return undefined;
+  // Pinned documents (decision 082): the account row stays (a soft delete), so its pins are deleted here.
+  await tx.delete(documentPins).where(eq(documentPins.userId, userId));
   await tx.delete(chatSessions).where(eq(chatSessions.userId, userId));
   await tx.delete(documents).where(eq(documents.userId, userId));
   await tx.delete(decisions).where(eq(decisions.userId, userId));
+  await tx.delete(companyFacts).where(eq(companyFacts.userId, userId));
+  await tx.delete(companyProfiles).where(eq(companyProfiles.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
   await tx.delete(signInThrottles).where(eq(signInThrottles.emailHash, deletion.throttleKey));

@@ -2,6 +2,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { paymentFailedMail, renewalMail } from './billing-mail.ts';
 import * as queries from './billing.queries.ts';
 import { gatewayOf, paymentValuesOf, serialized } from './subscription-sync.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 /**
  * POST /api/stripe/webhook. The signature is checked on the raw body; then the subscription the
@@ -32,7 +33,7 @@ export async function handleStripeWebhook(deps: BillingDeps, rawBody: Buffer, si
     const values = await paymentValuesOf(deps, fresh, existing);
     let saved: Awaited<ReturnType<typeof queries.upsertPayment>> | undefined;
     const applied = await queries.applyEventOnce(deps.db, event, async (tx) => {
-      saved = await queries.upsertPayment(tx, userId, values);
+      saved = await queries.upsertPayment(tx, accountOwner(userId), values);
       await queries.syncAccountType(tx, userId);
     });
     if (!applied || !saved) return;

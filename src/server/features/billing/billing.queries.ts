@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '#contract/billing.ts';
 import type { Db } from '#server/db/client.ts';
 import { payments, stripeEvents, users, type NewPayment, type Payment } from '#server/db/schema.ts';
+import { accountOwner, ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
 
 /** Statuses in which a subscription may still give Premium (the exact rule is in contract/entitlements.ts). */
 export const liveStatuses = ['active', 'trialing', 'past_due'] as const satisfies readonly SubscriptionStatus[];
@@ -18,21 +19,21 @@ export type PaymentValues = Omit<NewPayment, 'id' | 'userId' | 'createdAt' | 'up
  * Inserts or refreshes the row of one Stripe subscription. The owner is set once, at insert, and
  * never changed by a later update, whatever the update says.
  */
-export async function upsertPayment(db: Executor, userId: string, values: PaymentValues): Promise<Payment> {
+export async function upsertPayment(db: Executor, owner: Owner, values: PaymentValues): Promise<Payment> {
   const rows = await db
     .insert(payments)
-    .values({ ...values, userId })
+    .values({ ...values, ...ownerColumns(owner) })
     .onConflictDoUpdate({ target: payments.stripeSubscriptionId, set: { ...values, updatedAt: sql`now()` } })
     .returning();
   return rows[0]!;
 }
 
 /** One of the user's subscriptions by its Stripe id: someone else's is simply not found. */
-export async function findUserPayment(db: Db, userId: string, stripeSubscriptionId: string): Promise<Payment | undefined> {
+export async function findUserPayment(db: Db, owner: Owner, stripeSubscriptionId: string): Promise<Payment | undefined> {
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.stripeSubscriptionId, stripeSubscriptionId), eq(payments.userId, userId)))
+    .where(and(eq(payments.stripeSubscriptionId, stripeSubscriptionId), ownedBy.payments(owner)))
     .limit(1);
   return rows[0];
 }
@@ -46,11 +47,11 @@ export async function findPaymentBySubscriptionId(db: Executor, stripeSubscripti
  * The subscription that speaks for the user: a live one (the latest period first), else the most
  * recent of any status. Read on every request of a subscriber, through payments_user_id_idx.
  */
-export async function findCurrentPayment(db: Db, userId: string): Promise<Payment | undefined> {
+export async function findCurrentPayment(db: Db, owner: Owner): Promise<Payment | undefined> {
   const rows = await db
     .select()
     .from(payments)
-    .where(eq(payments.userId, userId))
+    .where(ownedBy.payments(owner))
     .orderBy(
       desc(sql`${payments.subscriptionStatus} in ('active', 'trialing', 'past_due')`),
       desc(sql`coalesce(${payments.currentPeriodEnd}, ${payments.createdAt})`),
@@ -61,11 +62,11 @@ export async function findCurrentPayment(db: Db, userId: string): Promise<Paymen
 }
 
 /** Checkouts started and not paid: subscriptions waiting for their first payment. */
-export async function findOpenCheckouts(db: Db, userId: string): Promise<Payment[]> {
+export async function findOpenCheckouts(db: Db, owner: Owner): Promise<Payment[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.subscriptionStatus, 'incomplete')))
+    .where(and(ownedBy.payments(owner), eq(payments.subscriptionStatus, 'incomplete')))
     .orderBy(desc(payments.createdAt));
 }
 
@@ -73,11 +74,11 @@ export async function findOpenCheckouts(db: Db, userId: string): Promise<Payment
  * The Stripe customer the user used last, and the newest of their subscriptions that is no longer
  * waiting for its first payment (it names a checkout attempt, decision 051).
  */
-export async function checkoutHistory(db: Db, userId: string): Promise<{ lastClosedId: string | null; customerId: string | null }> {
+export async function checkoutHistory(db: Db, owner: Owner): Promise<{ lastClosedId: string | null; customerId: string | null }> {
   const rows = await db
     .select({ id: payments.id, customerId: payments.stripeCustomerId, status: payments.subscriptionStatus })
     .from(payments)
-    .where(eq(payments.userId, userId))
+    .where(ownedBy.payments(owner))
     .orderBy(desc(payments.createdAt), desc(payments.id));
   return { lastClosedId: rows.find((row) => row.status !== 'incomplete')?.id ?? null, customerId: rows[0]?.customerId ?? null };
 }
@@ -88,7 +89,7 @@ export async function checkoutHistory(db: Db, userId: string): Promise<{ lastClo
  * subscriptions is live any more returns to 'standard'. Admin and vip are never touched.
  */
 export async function syncAccountType(db: Executor, userId: string): Promise<void> {
-  const live = sql`exists (select 1 from ${payments} where ${payments.userId} = ${userId} and ${inArray(payments.subscriptionStatus, [...liveStatuses])})`;
+  const live = sql`exists (select 1 from ${payments} where ${ownedBy.payments(accountOwner(userId))} and ${inArray(payments.subscriptionStatus, [...liveStatuses])})`;
   await db
     .update(users)
     .set({ appUserType: sql`case when ${live} then 'subscriber' else 'standard' end` })
@@ -109,10 +110,10 @@ export async function applyEventOnce(db: Db, event: { id: string; type: string }
 }
 
 /** Upsert a subscription and the account type together (outside webhooks: create, cancel, change). */
-export async function savePayment(db: Db, userId: string, values: PaymentValues): Promise<Payment> {
+export async function savePayment(db: Db, owner: Owner, values: PaymentValues): Promise<Payment> {
   return db.transaction(async (tx) => {
-    const row = await upsertPayment(tx, userId, values);
-    await syncAccountType(tx, userId);
+    const row = await upsertPayment(tx, owner, values);
+    await syncAccountType(tx, owner.userId);
     return row;
   });
 }

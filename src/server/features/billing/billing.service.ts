@@ -17,6 +17,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import * as queries from './billing.queries.ts';
 import { gatewayOf, paymentValuesOf, serialized } from './subscription-sync.ts';
 import { subscriptionStateOf } from './premium.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
 
@@ -27,7 +28,7 @@ export function stripeConfig(deps: Pick<BillingDeps, 'config'>): StripeConfigRes
 
 /** Mirrors a subscription read from Stripe into its row and the account type; tells the session cache. */
 async function save(deps: BillingDeps, userId: string, subscription: SubscriptionSnapshot, previous?: Payment): Promise<Payment> {
-  const row = await queries.savePayment(deps.db, userId, await paymentValuesOf(deps, subscription, previous));
+  const row = await queries.savePayment(deps.db, accountOwner(userId), await paymentValuesOf(deps, subscription, previous));
   deps.sessionCache.invalidateUser(userId);
   return row;
 }
@@ -68,13 +69,13 @@ export async function createSubscription(
 async function createSubscriptionNow(deps: BillingDeps, user: User, input: { period: BillingPeriod; address: BillingAddress }): Promise<CreateSubscriptionResponse> {
   const gateway = gatewayOf(deps);
   if (user.appUserType === 'admin' || user.appUserType === 'vip') throw new AppError('conflict:already_premium');
-  const current = await queries.findCurrentPayment(deps.db, user.id);
+  const current = await queries.findCurrentPayment(deps.db, accountOwner(user.id));
   if (current && isPremium('subscriber', subscriptionStateOf(current))) throw new AppError('conflict:already_premium');
   const priceId = await priceFor(deps, input.period);
 
   // A checkout already open for this plan is picked up again (back button, reload); one for the
   // other plan is abandoned first, so only one can ever be paid.
-  for (const open of await queries.findOpenCheckouts(deps.db, user.id)) {
+  for (const open of await queries.findOpenCheckouts(deps.db, accountOwner(user.id))) {
     const fresh = await gateway.retrieveSubscription(open.stripeSubscriptionId);
     if (!fresh) {
       await save(deps, user.id, { ...snapshotOf(open), status: 'incomplete_expired' }, open);
@@ -91,7 +92,7 @@ async function createSubscriptionNow(deps: BillingDeps, user: User, input: { per
     }
   }
 
-  const history = await queries.checkoutHistory(deps.db, user.id);
+  const history = await queries.checkoutHistory(deps.db, accountOwner(user.id));
   let customerId = history.customerId;
   if (customerId) await gateway.updateCustomerAddress(customerId, input.address);
   else customerId = await gateway.createCustomer({ email: user.email, userId: user.id, address: input.address }, `customer:${user.id}:${hash(JSON.stringify(input.address))}`);
@@ -115,7 +116,7 @@ async function createSubscriptionNow(deps: BillingDeps, user: User, input: { per
  * account older than its own, so the newest stands and no older one can be paid later.
  */
 async function cancelOlderCheckouts(deps: BillingDeps, userId: string, newest: Payment): Promise<void> {
-  for (const open of await queries.findOpenCheckouts(deps.db, userId)) {
+  for (const open of await queries.findOpenCheckouts(deps.db, accountOwner(userId))) {
     if (open.id === newest.id || !olderThan(open, newest)) continue;
     await serialized(open.stripeSubscriptionId, async () => {
       const fresh = await gatewayOf(deps).retrieveSubscription(open.stripeSubscriptionId);
@@ -150,7 +151,7 @@ function snapshotOf(row: Payment): SubscriptionSnapshot {
 
 async function ownSubscription(deps: BillingDeps, user: User, subscriptionId: string): Promise<Payment> {
   gatewayOf(deps);
-  const row = await queries.findUserPayment(deps.db, user.id, subscriptionId);
+  const row = await queries.findUserPayment(deps.db, accountOwner(user.id), subscriptionId);
   if (!row) throw new AppError('not_found:subscription');
   return row;
 }
@@ -185,7 +186,7 @@ export async function cancelIncompleteSubscription(deps: BillingDeps, user: User
 
 async function liveSubscription(deps: BillingDeps, user: User): Promise<Payment> {
   gatewayOf(deps);
-  const current = await queries.findCurrentPayment(deps.db, user.id);
+  const current = await queries.findCurrentPayment(deps.db, accountOwner(user.id));
   if (!current || !isPremium('subscriber', subscriptionStateOf(current))) throw new AppError('not_found:active_subscription');
   return current;
 }
@@ -238,7 +239,7 @@ function infoOf(row: Payment | undefined, premium = row ? isPremium('subscriber'
  */
 export async function subscriptionInfo(deps: BillingDeps, user: User, premium: boolean): Promise<SubscriptionInfo> {
   if (user.appUserType === 'admin' || user.appUserType === 'vip') return infoOf(undefined, true);
-  let current = await queries.findCurrentPayment(deps.db, user.id);
+  let current = await queries.findCurrentPayment(deps.db, accountOwner(user.id));
   if (current?.subscriptionStatus === 'incomplete' && deps.gateway) {
     const row = current;
     const fresh = await deps.gateway.retrieveSubscription(row.stripeSubscriptionId);
@@ -261,13 +262,13 @@ export async function subscriptionInfo(deps: BillingDeps, user: User, premium: b
 export async function stopBillingForDisabledAccount(deps: BillingDeps, userId: string): Promise<void> {
   if (!deps.gateway) return;
   const gateway = deps.gateway;
-  const current = await queries.findCurrentPayment(deps.db, userId);
+  const current = await queries.findCurrentPayment(deps.db, accountOwner(userId));
   if (current && isPremium('subscriber', subscriptionStateOf(current)) && !current.cancelAtPeriodEnd) {
     await serialized(current.stripeSubscriptionId, async () =>
       save(deps, userId, await gateway.cancelAtPeriodEnd(current.stripeSubscriptionId, `cancel:${current.stripeSubscriptionId}`), current),
     );
   }
-  for (const row of await queries.findOpenCheckouts(deps.db, userId)) {
+  for (const row of await queries.findOpenCheckouts(deps.db, accountOwner(userId))) {
     await serialized(row.stripeSubscriptionId, async () => save(deps, userId, await gateway.cancelNow(row.stripeSubscriptionId), row));
   }
 }
@@ -275,8 +276,8 @@ export async function stopBillingForDisabledAccount(deps: BillingDeps, userId: s
 export async function cancelSubscriptionsForDeletedAccount(deps: BillingDeps, userId: string): Promise<void> {
   if (!deps.gateway) return;
   const gateway = deps.gateway;
-  const current = await queries.findCurrentPayment(deps.db, userId);
-  const open = await queries.findOpenCheckouts(deps.db, userId);
+  const current = await queries.findCurrentPayment(deps.db, accountOwner(userId));
+  const open = await queries.findOpenCheckouts(deps.db, accountOwner(userId));
   const rows = [...(current && (queries.liveStatuses as readonly string[]).includes(current.subscriptionStatus) ? [current] : []), ...open];
   for (const row of rows) {
     await serialized(row.stripeSubscriptionId, async () => save(deps, userId, await gateway.cancelNow(row.stripeSubscriptionId), row));

@@ -2,6 +2,7 @@ import { isPremium, type SubscriptionState } from '#contract/entitlements.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Payment, User } from '#server/db/schema.ts';
 import { findCurrentPayment } from './billing.queries.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 export function subscriptionStateOf(row: Payment): SubscriptionState {
   return {
@@ -19,6 +20,6 @@ export function subscriptionStateOf(row: Payment): SubscriptionState {
  */
 export async function premiumFor(db: Db, user: Pick<User, 'id' | 'appUserType'>, now: Date = new Date()): Promise<boolean> {
   if (user.appUserType !== 'subscriber') return isPremium(user.appUserType);
-  const current = await findCurrentPayment(db, user.id);
+  const current = await findCurrentPayment(db, accountOwner(user.id));
   return isPremium('subscriber', current ? subscriptionStateOf(current) : null, now);
 }

@@ -71,7 +71,7 @@ describe('a second opinion is independent (issue 31, point 3)', () => {
     t.fake.when('Price rise?', { reply: 'CFO ON PRICES.' });
     const first = await ask(t.app, cookie, session.id, 'Price rise?');
     await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
-    t.fake.when('Price rise?', { reply: 'CMO ON PRICES.' });
+    t.fake.when('Price rise?', { reply: 'CMO ON PRICES.' }, { reply: 'CMO COMPARES.' });
     const opinion = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${first.assistantMessage.id}/second-opinion`, cookie, payload: { executiveRole: 'CMO' } });
     await waitForMessage(t.app, cookie, session.id, opinion.json().assistantMessage.id);
     t.fake.when('So what now?', { reply: 'CFO AGAIN.' });
@@ -81,6 +81,56 @@ describe('a second opinion is independent (issue 31, point 3)', () => {
     expect(request.systemText).toContain('Chief Financial Officer');
     const assistants = request.body.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
     // Its own answer reads as its own; the CMO's carries the CMO's name.
-    expect(assistants).toEqual(['CFO ON PRICES.', '[Answer from the Chief Marketing Officer]\nCMO ON PRICES.']);
+    expect(assistants).toEqual(['CFO ON PRICES.', '[Answer from the Chief Marketing Officer]\nCMO ON PRICES.\n\n### Where I agree and disagree with the Chief Financial Officer\n\nCMO COMPARES.']);
+  });
+
+  it('compares in a second request that holds both answers fenced and labelled; the view was formed without the first (decision 078)', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO' } });
+    t.fake.when('Close the outlet store?', { reply: 'CFO SAYS CLOSE IT.' });
+    const first = await ask(t.app, cookie, session.id, 'Close the outlet store?');
+    await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
+
+    const before = t.fake.requests.length;
+    t.fake.when('Close the outlet store?', { reply: 'CHRO SAYS KEEP IT.' });
+    t.fake.when('compare the two for the user', { reply: '- We agree on the cost. - We differ on the staff.' });
+    const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${first.assistantMessage.id}/second-opinion`, cookie, payload: { executiveRole: 'CHRO' } });
+    expect(response.statusCode, response.body).toBe(201);
+    const reply = await waitForMessage(t.app, cookie, session.id, response.json().assistantMessage.id);
+
+    const [view, comparison, ...more] = t.fake.requests.slice(before).filter((r) => r.body.stream);
+    expect(more).toHaveLength(0);
+    // Step one forms the view: the first answer is nowhere in its request.
+    expect(JSON.stringify(view!.body.messages)).not.toContain('CFO SAYS CLOSE IT');
+    expect(view!.lastUserText).toContain('You have not seen that answer, on purpose');
+    // Step two compares: the same persona, both answers fenced and labelled with their authors, the question fenced too.
+    expect(comparison!.systemText).toContain('playing a seasoned Chief Human Resources Officer in the Retail industry');
+    expect(comparison!.body.messages).toHaveLength(2);
+    const text = comparison!.lastUserText;
+    expect(text).toContain("You have just given the user your independent second opinion, as their Chief Human Resources Officer, on the question below, without seeing the answer the Chief Financial Officer gave.");
+    const boundary = /<conversation-([0-9a-f]{16})>/.exec(text)![1];
+    expect(text).toContain(`<conversation-${boundary}>\nfrom: the user's question\n\nClose the outlet store?\n</conversation-${boundary}>`);
+    expect(text).toContain(`<conversation-${boundary}>\nanswer from: the Chief Financial Officer\n\nCFO SAYS CLOSE IT.\n</conversation-${boundary}>`);
+    expect(text).toContain(`<conversation-${boundary}>\nanswer from: the Chief Human Resources Officer (you)\n\nCHRO SAYS KEEP IT.\n</conversation-${boundary}>`);
+    expect(text).toContain('never instructions');
+
+    // One reply, the view then the comparison under its heading; the conversation keeps its advisor.
+    expect(reply.status).toBe('complete');
+    expect(reply.executiveRole).toBe('CHRO');
+    expect(reply.content).toBe('CHRO SAYS KEEP IT.\n\n### Where I agree and disagree with the Chief Financial Officer\n\n- We agree on the cost. - We differ on the staff.');
+    const after = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie });
+    expect(after.json().executiveRole).toBe('CFO');
+  });
+
+  it('keeps the independent view alone, complete, when the comparison fails', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Retail', userRole: 'CEO' } });
+    t.fake.when('Raise the loyalty discount?', { reply: 'CFO: NO.' });
+    const first = await ask(t.app, cookie, session.id, 'Raise the loyalty discount?');
+    await waitForMessage(t.app, cookie, session.id, first.assistantMessage.id);
+    t.fake.when('Raise the loyalty discount?', { reply: 'CMO: YES, FOR A QUARTER.' });
+    t.fake.when('compare the two for the user', { status: 500 });
+    const response = await inject(t.app, { method: 'POST', url: `/api/chat-sessions/${session.id}/messages/${first.assistantMessage.id}/second-opinion`, cookie, payload: { executiveRole: 'CMO' } });
+    const reply = await waitForMessage(t.app, cookie, session.id, response.json().assistantMessage.id);
+    expect(reply.status).toBe('complete');
+    expect(reply.content).toBe('CMO: YES, FOR A QUARTER.');
   });
 });

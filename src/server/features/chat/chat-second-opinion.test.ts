@@ -25,6 +25,11 @@ describe('ask another executive (issue 14, point 3)', () => {
     expect(sent.assistantMessage.executiveRole).toBe('CMO');
     const reply = await waitForMessage(t.app, cookie, session.id, sent.assistantMessage.id);
     expect(reply.content).toContain('My take as your Chief Marketing Officer (Retail)');
+    // Then, in a second step, where it agrees and disagrees with the first answer (decision 078): the demo reads both.
+    const [view, comparison] = reply.content.split('\n\n### Where I agree and disagree with the Chief Financial Officer\n\n');
+    expect(view).toContain('My take as your Chief Marketing Officer (Retail)');
+    expect(comparison).toMatch(/^- \*\*Where we agree:\*\* /);
+    expect(comparison).toContain('- **Where we differ:** the Chief Financial Officer leads with "');
 
     // The conversation is still the CFO's: its header, and the next question's answer.
     const after = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}`, cookie });

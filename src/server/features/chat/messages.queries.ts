@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { chatMessageColumns, chatMessages, chatSessions, type ChatMessage, type NewChatMessage } from '#server/db/schema.ts';
+import { ownedBy, type Owner } from '#server/db/ownership.ts';
+import { chatMessageColumns, chatMessages, type ChatMessage, type NewChatMessage } from '#server/db/schema.ts';
 
-/** Ownership of a message: its session belongs to the user. Every message query by id carries it. */
-export function ownedBy(userId: string): SQL {
-  return sql`exists (select 1 from ${chatSessions} where ${chatSessions.id} = ${chatMessages.sessionId} and ${chatSessions.userId} = ${userId})`;
-}
+// Ownership of a message: its conversation belongs to the owner (ownedBy.chatMessages). Every message query by id carries it.
 
 /** (timestamp, id) is the total order of a conversation; this is the position of one message in it. */
 const positionOf = (messageId: string, sessionId?: string) =>
@@ -39,8 +37,8 @@ export async function insertMessages(db: Executor, values: NewChatMessage[]): Pr
 }
 
 /** One page of a session's messages, newest first; `before` is the id of the oldest message the client has. */
-export async function listMessagesPage(db: Executor, sessionId: string, userId: string, options: { before?: string; limit: number }): Promise<ChatMessage[]> {
-  const conditions = [eq(chatMessages.sessionId, sessionId), ownedBy(userId)];
+export async function listMessagesPage(db: Executor, sessionId: string, owner: Owner, options: { before?: string; limit: number }): Promise<ChatMessage[]> {
+  const conditions = [eq(chatMessages.sessionId, sessionId), ownedBy.chatMessages(owner)];
   if (options.before) conditions.push(sql`${position} < ${positionOf(options.before, sessionId)}`);
   return db
     .select(chatMessageColumns)
@@ -80,8 +78,8 @@ export async function firstMessages(db: Executor, sessionId: string, limit: numb
     .limit(limit);
 }
 
-export async function findMessage(db: Executor, messageId: string, userId: string, sessionId?: string): Promise<ChatMessage | undefined> {
-  const conditions = [eq(chatMessages.id, messageId), ownedBy(userId)];
+export async function findMessage(db: Executor, messageId: string, owner: Owner, sessionId?: string): Promise<ChatMessage | undefined> {
+  const conditions = [eq(chatMessages.id, messageId), ownedBy.chatMessages(owner)];
   if (sessionId) conditions.push(eq(chatMessages.sessionId, sessionId));
   const rows = await db
     .select(chatMessageColumns)
@@ -97,11 +95,11 @@ export async function findMessageById(db: Executor, messageId: string): Promise<
   return rows[0];
 }
 
-export async function setFeedback(db: Executor, messageId: string, userId: string, values: { like: number | null; dislike: number | null }) {
+export async function setFeedback(db: Executor, messageId: string, owner: Owner, values: { like: number | null; dislike: number | null }) {
   const rows = await db
     .update(chatMessages)
     .set(values)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), ownedBy(userId)))
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.role, 'assistant'), ownedBy.chatMessages(owner)))
     .returning(chatMessageColumns);
   return rows[0];
 }
@@ -128,11 +126,11 @@ export async function repliesTo(db: Executor, question: Pick<ChatMessage, 'id' |
 }
 
 /** Deletes the caller's messages with these ids; answers the ids that went. */
-export async function deleteMessages(db: Executor, messageIds: string[], userId: string): Promise<string[]> {
+export async function deleteMessages(db: Executor, messageIds: string[], owner: Owner): Promise<string[]> {
   if (messageIds.length === 0) return [];
   const rows = await db
     .delete(chatMessages)
-    .where(and(inArray(chatMessages.id, messageIds), ownedBy(userId)))
+    .where(and(inArray(chatMessages.id, messageIds), ownedBy.chatMessages(owner)))
     .returning({ id: chatMessages.id });
   return rows.map((row) => row.id);
 }

@@ -9,16 +9,17 @@ import * as queries from './messages.queries.ts';
 import { markReplyStopped } from './replies.queries.ts';
 import { lockSession, updateSession } from './sessions.queries.ts';
 import { requireSession, type ChatDeps } from './sessions.service.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 async function requireMessage(deps: ChatDeps, caller: Caller, messageId: string, sessionId?: string): Promise<ChatMessage> {
-  const message = await queries.findMessage(deps.db, messageId, caller.user.id, sessionId);
+  const message = await queries.findMessage(deps.db, messageId, ownerOf(caller), sessionId);
   if (!message) throw new AppError('not_found:message');
   return message;
 }
 
 export async function listMessages(deps: ChatDeps, caller: Caller, sessionId: string, query: ListMessagesQuery): Promise<ListMessagesResponse> {
   await requireSession(deps, caller, sessionId);
-  const page = await queries.listMessagesPage(deps.db, sessionId, caller.user.id, { before: query.before, limit: query.limit + 1 });
+  const page = await queries.listMessagesPage(deps.db, sessionId, ownerOf(caller), { before: query.before, limit: query.limit + 1 });
   const hasMore = page.length > query.limit;
   return { messages: page.slice(0, query.limit).reverse().map(toMessageDto), hasMore };
 }
@@ -44,11 +45,11 @@ async function addSystemNote(deps: ChatDeps, caller: Caller, sessionId: string, 
     throw new AppError('forbidden:premium');
   }
   return deps.db.transaction(async (tx) => {
-    const session = await lockSession(tx, sessionId, caller.user.id);
+    const session = await lockSession(tx, sessionId, ownerOf(caller));
     if (!session) throw new AppError('not_found:chat_session');
     const now = new Date();
     const [message] = await queries.insertMessages(tx, [{ sessionId, role: 'system', content, status: 'complete', timestamp: now }]);
-    await updateSession(tx, sessionId, caller.user.id, { updatedAt: now });
+    await updateSession(tx, sessionId, ownerOf(caller), { updatedAt: now });
     return message!;
   });
 }
@@ -80,7 +81,7 @@ export async function stopReply(deps: ChatDeps, caller: Caller, sessionId: strin
  */
 async function stopWriting(deps: ChatDeps, caller: Caller, messageId: string): Promise<void> {
   if (await deps.replies.stop(messageId)) return;
-  await markReplyStopped(deps.db, messageId, caller.user.id);
+  await markReplyStopped(deps.db, messageId, ownerOf(caller));
   deps.replies.announceStop(messageId);
 }
 
@@ -126,7 +127,7 @@ export async function questionOf(deps: ChatDeps, caller: Caller, sessionId: stri
 }
 
 export async function setFeedback(deps: ChatDeps, caller: Caller, messageId: string, input: ParsedMessageFeedbackInput): Promise<ChatMessageDto> {
-  const updated = await queries.setFeedback(deps.db, messageId, caller.user.id, { like: input.like, dislike: input.dislike });
+  const updated = await queries.setFeedback(deps.db, messageId, ownerOf(caller), { like: input.like, dislike: input.dislike });
   if (updated) return toMessageDto(updated);
   await requireMessage(deps, caller, messageId);
   throw new AppError('bad_request:message_state', 'Only replies can be rated.');
@@ -140,7 +141,7 @@ export async function deleteMessage(deps: ChatDeps, caller: Caller, messageId: s
   const message = await requireMessage(deps, caller, messageId);
   const going = message.role === 'user' ? [message, ...(await queries.repliesTo(deps.db, message))] : [message];
   for (const each of going) if (each.status === 'streaming') await stopWriting(deps, caller, each.id);
-  const deletedIds = await queries.deleteMessages(deps.db, going.map((each) => each.id), caller.user.id);
+  const deletedIds = await queries.deleteMessages(deps.db, going.map((each) => each.id), ownerOf(caller));
   if (!deletedIds.includes(messageId)) throw new AppError('not_found:message');
   return { deletedIds };
 }

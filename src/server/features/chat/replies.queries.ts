@@ -2,7 +2,7 @@ import type { ToolActivity } from '#contract/tools.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessageColumns, chatMessages, chatSessions, type ChatMessage } from '#server/db/schema.ts';
-import { ownedBy } from './messages.queries.ts';
+import { ownedBy, type Owner } from '#server/db/ownership.ts';
 
 /**
  * A failed or stopped reply (in the status given) back to an empty 'streaming' one; undefined when it is
@@ -52,11 +52,11 @@ export async function finishReply(db: Executor, messageId: string, fromStatus: '
 }
 
 /** Marks a 'streaming' reply stopped without its runner (the runner is on another instance, or gone). */
-export async function markReplyStopped(db: Executor, messageId: string, userId: string): Promise<void> {
+export async function markReplyStopped(db: Executor, messageId: string, owner: Owner): Promise<void> {
   await db
     .update(chatMessages)
     .set({ status: 'stopped' })
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming'), ownedBy(userId)));
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming'), ownedBy.chatMessages(owner)));
 }
 
 /**

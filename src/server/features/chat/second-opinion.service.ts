@@ -4,12 +4,13 @@ import type { Caller } from '#server/plugins/session.ts';
 import { assertExecutiveAllowed } from './admission/send-rules.ts';
 import { launch } from './admission/admission.ts';
 import { toMessageDto } from './chat-dto.ts';
-import { insertMessages, messagesBefore } from './messages.queries.ts';
+import { findMessage, insertMessages, messagesBefore } from './messages.queries.ts';
 import { HISTORY_LIMIT } from './replies/prompt.ts';
 import { secondOpinionHistory } from '#server/ai/prompts/second-opinion.ts';
 import { questionOf } from './messages.service.ts';
 import { lockSession, updateSession } from './sessions.queries.ts';
 import type { ChatDeps } from './sessions.service.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 /**
  * "Ask another executive" (issue 14, point 3; issue 29, point 6; decision 060): a one-off second
@@ -22,15 +23,17 @@ import type { ChatDeps } from './sessions.service.ts';
 export async function askAnotherExecutive(deps: ChatDeps, caller: Caller, sessionId: string, replyId: string, input: SecondOpinionInput): Promise<SendUserMessageResponse> {
   const question = await questionOf(deps, caller, sessionId, replyId);
   assertExecutiveAllowed(caller, input.executiveRole);
+  // The answer being seconded: compared in a second step, once the independent view is written (decision 078).
+  const seconded = await findMessage(deps.db, replyId, ownerOf(caller), sessionId);
   const { session, userMessage, assistantMessage } = await deps.db.transaction(async (tx) => {
-    const session = await lockSession(tx, sessionId, caller.user.id);
+    const session = await lockSession(tx, sessionId, ownerOf(caller));
     if (!session) throw new AppError('not_found:chat_session');
     const at = Date.now();
     const [userMessage, assistantMessage] = await insertMessages(tx, [
       { sessionId, role: 'user', content: question.content, documentIds: question.documentIds, userRole: session.userRole, executiveRole: session.executiveRole, status: 'complete', timestamp: new Date(at) },
       { sessionId, role: 'assistant', content: '', userRole: session.userRole, executiveRole: input.executiveRole, status: 'streaming', timestamp: new Date(at + 1) },
     ]);
-    await updateSession(tx, sessionId, caller.user.id, { updatedAt: new Date(at) });
+    await updateSession(tx, sessionId, ownerOf(caller), { updatedAt: new Date(at) });
     return { session, userMessage: userMessage!, assistantMessage: assistantMessage! };
   });
   // Independent (issue 31, point 3; decision 068): the answer being seconded is not in the request, the other answers carry their authors.
@@ -45,6 +48,8 @@ export async function askAnotherExecutive(deps: ChatDeps, caller: Caller, sessio
     industry: session.industry,
     userRole: session.userRole,
     chargedDay: null,
+    ...(seconded?.content.trim() ? { secondOpinionOf: { executiveRole: seconded.executiveRole, question: question.content, answer: seconded.content } } : {}),
+    premium: true,
   });
   return { userMessage: toMessageDto(userMessage), assistantMessage: toMessageDto(assistantMessage), systemMessage: null };
 }

@@ -1,20 +1,22 @@
 import { and, desc, eq, exists, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
 import { chatMessages, chatSessions, type ChatSession } from '#server/db/schema.ts';
 
 export async function insertSession(
   db: Executor,
-  values: { userId: string; title: string; executiveRole: string; industry: string; userRole: string },
+  owner: Owner,
+  values: { title: string; executiveRole: string; industry: string; userRole: string },
 ): Promise<ChatSession> {
-  const rows = await db.insert(chatSessions).values(values).returning();
+  const rows = await db.insert(chatSessions).values({ ...values, ...ownerColumns(owner) }).returning();
   return rows[0]!;
 }
 
-export async function findSession(db: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+export async function findSession(db: Executor, sessionId: string, owner: Owner): Promise<ChatSession | undefined> {
   const rows = await db
     .select()
     .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner)))
     .limit(1);
   return rows[0];
 }
@@ -25,31 +27,31 @@ export async function findSession(db: Executor, sessionId: string, userId: strin
  * stronger one: a key-share lock (a message's foreign key, the search index job reading the
  * conversation while it rebuilds its document) must not hold a send up.
  */
-export async function lockSession(tx: Executor, sessionId: string, userId: string): Promise<ChatSession | undefined> {
+export async function lockSession(tx: Executor, sessionId: string, owner: Owner): Promise<ChatSession | undefined> {
   const rows = await tx
     .select()
     .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner)))
     .for('no key update')
     .limit(1);
   return rows[0];
 }
 
 /** Marks the session used and locks it until the transaction ends (sends of one conversation take turns). */
-export async function touchSession(tx: Executor, sessionId: string, userId: string, at: Date): Promise<ChatSession | undefined> {
-  return updateSession(tx, sessionId, userId, { updatedAt: at });
+export async function touchSession(tx: Executor, sessionId: string, owner: Owner, at: Date): Promise<ChatSession | undefined> {
+  return updateSession(tx, sessionId, owner, { updatedAt: at });
 }
 
 export async function updateSession(
   db: Executor,
   sessionId: string,
-  userId: string,
+  owner: Owner,
   values: Partial<Pick<ChatSession, 'title' | 'titleRenamedAt' | 'executiveRole' | 'industry' | 'userRole' | 'updatedAt'>>,
 ): Promise<ChatSession | undefined> {
   const rows = await db
     .update(chatSessions)
     .set(values)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner)))
     .returning();
   return rows[0];
 }
@@ -59,29 +61,29 @@ export async function updateSession(
  * Claims the model call for a title of the conversation at `messageCount` messages: true for the
  * first to ask at that count (or after more messages), false for every other (decision 050).
  */
-export async function claimTitleCall(db: Executor, sessionId: string, userId: string, messageCount: number): Promise<boolean> {
+export async function claimTitleCall(db: Executor, sessionId: string, owner: Owner, messageCount: number): Promise<boolean> {
   const rows = await db
     .update(chatSessions)
     .set({ titledAtMessages: messageCount })
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), isNull(chatSessions.titleRenamedAt), lt(chatSessions.titledAtMessages, messageCount)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner), isNull(chatSessions.titleRenamedAt), lt(chatSessions.titledAtMessages, messageCount)))
     .returning({ id: chatSessions.id });
   return rows.length > 0;
 }
 
-export async function setAutomaticTitle(db: Executor, sessionId: string, userId: string, title: string): Promise<ChatSession | undefined> {
+export async function setAutomaticTitle(db: Executor, sessionId: string, owner: Owner, title: string): Promise<ChatSession | undefined> {
   const rows = await db
     .update(chatSessions)
     .set({ title })
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), isNull(chatSessions.titleRenamedAt)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner), isNull(chatSessions.titleRenamedAt)))
     .returning();
   return rows[0];
 }
 
-export async function latestSessionId(db: Executor, userId: string): Promise<string | null> {
+export async function latestSessionId(db: Executor, owner: Owner): Promise<string | null> {
   const rows = await db
     .select({ id: chatSessions.id })
     .from(chatSessions)
-    .where(eq(chatSessions.userId, userId))
+    .where(ownedBy.chatSessions(owner))
     .orderBy(desc(chatSessions.updatedAt))
     .limit(1);
   return rows[0]?.id ?? null;
@@ -91,13 +93,13 @@ export async function latestSessionId(db: Executor, userId: string): Promise<str
  * The user's most recent conversations that hold a message (a conversation only created holds nothing to
  * reopen), newest first, at most `limit`, none last used before `since` (null: no bound).
  */
-export async function recentSessions(db: Executor, userId: string, limit: number, since: Date | null): Promise<ChatSession[]> {
+export async function recentSessions(db: Executor, owner: Owner, limit: number, since: Date | null): Promise<ChatSession[]> {
   return db
     .select()
     .from(chatSessions)
     .where(
       and(
-        eq(chatSessions.userId, userId),
+        ownedBy.chatSessions(owner),
         since ? gte(chatSessions.updatedAt, since) : undefined,
         exists(db.select({ one: sql`1` }).from(chatMessages).where(and(eq(chatMessages.sessionId, chatSessions.id), ne(chatMessages.role, 'system')))),
       ),
@@ -107,10 +109,10 @@ export async function recentSessions(db: Executor, userId: string, limit: number
 }
 
 /** Deletes the caller's own conversations among `sessionIds` (their messages go with them); answers how many. */
-export async function deleteSessions(db: Executor, userId: string, sessionIds: string[]): Promise<number> {
+export async function deleteSessions(db: Executor, owner: Owner, sessionIds: string[]): Promise<number> {
   const rows = await db
     .delete(chatSessions)
-    .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, sessionIds)))
+    .where(and(ownedBy.chatSessions(owner), inArray(chatSessions.id, sessionIds)))
     .returning({ id: chatSessions.id });
   return rows.length;
 }

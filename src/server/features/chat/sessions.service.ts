@@ -25,6 +25,7 @@ import { hasConversationStarted, insertMessages } from './messages.queries.ts';
 import type { ReplyEngine } from './replies/index.ts';
 import * as queries from './sessions.queries.ts';
 import { generateSessionTitle } from './titles.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 /** What the chat services are given; how the reply engine is wired is not their business. */
 export interface ChatDeps {
@@ -39,7 +40,7 @@ export interface ChatDeps {
 
 /** The caller's own conversation, for other features too (through index.ts); undefined for anyone else's. */
 export async function findOwnedSession(db: Db, caller: Pick<Caller, 'user'>, sessionId: string): Promise<ChatSession | undefined> {
-  return queries.findSession(db, sessionId, caller.user.id);
+  return queries.findSession(db, sessionId, ownerOf(caller));
 }
 
 export async function requireSession(deps: Pick<ChatDeps, 'db'>, caller: Caller, sessionId: string): Promise<ChatSession> {
@@ -53,8 +54,7 @@ export async function createSession(deps: ChatDeps, caller: Caller, input: Creat
   assertExecutiveAllowed(caller, input.executiveRole);
   // Saved defaults are a Premium feature; a free account's own role starts at the product default.
   const savedUserRole = caller.isPremium ? caller.user.defaultUserRole : null;
-  const session = await queries.insertSession(deps.db, {
-    userId: caller.user.id,
+  const session = await queries.insertSession(deps.db, ownerOf(caller), {
     executiveRole: input.executiveRole,
     industry: input.industry,
     userRole: input.userRole ?? savedUserRole ?? chatDefaults.userRole,
@@ -69,7 +69,7 @@ export async function getSession(deps: ChatDeps, caller: Caller, sessionId: stri
 
 /** Deletes one of the caller's conversations with its messages (a reply being written notices at its next save and stops). */
 export async function deleteSession(deps: ChatDeps, caller: Caller, sessionId: string): Promise<DeleteChatSessionsResponse> {
-  const deletedCount = await queries.deleteSessions(deps.db, caller.user.id, [sessionId]);
+  const deletedCount = await queries.deleteSessions(deps.db, ownerOf(caller), [sessionId]);
   if (deletedCount === 0) throw new AppError('not_found:chat_session');
   return { deletedCount };
 }
@@ -79,7 +79,7 @@ export async function deleteSession(deps: ChatDeps, caller: Caller, sessionId: s
  * in the lists (updated_at is the last activity, and a rename is not one); automatic titles stop.
  */
 export async function renameSession(deps: Pick<ChatDeps, 'db'>, caller: Caller, sessionId: string, input: RenameChatSessionInput): Promise<ChatSessionDto> {
-  const renamed = await queries.updateSession(deps.db, sessionId, caller.user.id, { title: input.title, titleRenamedAt: new Date() });
+  const renamed = await queries.updateSession(deps.db, sessionId, ownerOf(caller), { title: input.title, titleRenamedAt: new Date() });
   if (!renamed) throw new AppError('not_found:chat_session');
   return toSessionDto(renamed);
 }
@@ -90,7 +90,7 @@ export async function renameSession(deps: Pick<ChatDeps, 'db'>, caller: Caller, 
  */
 export async function updateContext(deps: ChatDeps, caller: Caller, sessionId: string, input: UpdateChatContextInput): Promise<UpdateChatContextResponse> {
   return deps.db.transaction(async (tx) => {
-    const session = await queries.lockSession(tx, sessionId, caller.user.id);
+    const session = await queries.lockSession(tx, sessionId, ownerOf(caller));
     if (!session) throw new AppError('not_found:chat_session');
     const next = {
       executiveRole: input.executiveRole ?? session.executiveRole,
@@ -103,7 +103,7 @@ export async function updateContext(deps: ChatDeps, caller: Caller, sessionId: s
     const started = await hasConversationStarted(tx, sessionId);
     if (started) assertMayChangeStartedConversation(caller);
     const now = new Date();
-    const updated = await queries.updateSession(tx, sessionId, caller.user.id, { ...next, updatedAt: now });
+    const updated = await queries.updateSession(tx, sessionId, ownerOf(caller), { ...next, updatedAt: now });
     if (!started) return { session: toSessionDto(updated!), systemMessage: null };
     const [systemMessage] = await insertMessages(tx, [
       { sessionId, role: 'system', content: note, userRole: next.userRole, executiveRole: next.executiveRole, status: 'complete', timestamp: now },
@@ -136,12 +136,12 @@ export async function generateTitle(deps: ChatDeps, caller: Caller, sessionId: s
 export async function recentSessions(deps: ChatDeps, caller: Caller): Promise<RecentSessionsResponse> {
   const days = deps.config.retention.freeDays;
   const since = !caller.isPremium && days > 0 ? new Date(Date.now() - days * 86_400_000) : null;
-  const rows = await queries.recentSessions(deps.db, caller.user.id, FREE_RECENT_CONVERSATIONS, since);
+  const rows = await queries.recentSessions(deps.db, ownerOf(caller), FREE_RECENT_CONVERSATIONS, since);
   return { sessions: rows.map((row) => ({ id: row.id, title: row.title, executiveRole: row.executiveRole, industry: row.industry, updatedAt: row.updatedAt.toISOString() })) };
 }
 
 /** Documents arrive with the documents feature; the list exists now so the chat screen can rely on it. */
 export async function latestSession(deps: ChatDeps, caller: Caller, userId: string): Promise<{ id: string | null }> {
   assertSelf(caller, userId);
-  return { id: await queries.latestSessionId(deps.db, caller.user.id) };
+  return { id: await queries.latestSessionId(deps.db, ownerOf(caller)) };
 }

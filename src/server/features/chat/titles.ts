@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { countConversationMessages, firstMessages as readFirstMessages } from './messages.queries.ts';
 import { claimTitleCall, findSession, setAutomaticTitle } from './sessions.queries.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 export interface TitleDeps {
   db: Db;
@@ -52,14 +53,14 @@ export async function generateSessionTitle(
   messageCount?: number,
 ): Promise<string | null> {
   // A renamed conversation is not sent to the model at all (the save below checks again, for a rename meanwhile).
-  const session = await findSession(deps.db, sessionId, userId);
+  const session = await findSession(deps.db, sessionId, accountOwner(userId));
   if (!session || session.titleRenamedAt) return null;
   const source = firstMessages ?? (await readFirstMessages(deps.db, sessionId, TITLE_SOURCE_MESSAGES));
   const opening = source.slice(0, TITLE_SOURCE_MESSAGES).filter((m) => m.content.trim() && m.status !== 'failed');
   const firstUserMessage = opening.find((m) => m.role === 'user');
   if (!firstUserMessage) return null;
   const count = messageCount ?? (await countConversationMessages(deps.db, sessionId));
-  if (!(await claimTitleCall(deps.db, sessionId, userId, count))) return null;
+  if (!(await claimTitleCall(deps.db, sessionId, accountOwner(userId), count))) return null;
   const { text } = await generateText({
     model: deps.model,
     prompt: buildTitlePrompt(opening.map((m) => ({ role: m.role, content: m.content }))),
@@ -71,6 +72,6 @@ export async function generateSessionTitle(
   const title = cleanTitle(text);
   if (!title) return null;
   // A conversation the user renamed keeps its name (decision 033): the title is then not saved.
-  const saved = await setAutomaticTitle(deps.db, sessionId, userId, title);
+  const saved = await setAutomaticTitle(deps.db, sessionId, accountOwner(userId), title);
   return saved ? title : null;
 }

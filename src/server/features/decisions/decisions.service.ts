@@ -12,8 +12,10 @@ import {
 } from '#contract/decisions.ts';
 import { chatDefaults, executiveRoles, industries } from '#contract/roles.ts';
 import type { Clock } from '#server/clock.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 import { AppError } from '#server/errors.ts';
 import { createSession, deleteSession, sendMessage, type ChatDeps } from '#server/features/chat/index.ts';
+import { rememberOutcome } from '#server/features/memory/index.ts';
 import type { Caller } from '#server/plugins/session.ts';
 import * as queries from './decisions.queries.ts';
 
@@ -37,22 +39,24 @@ function toDto(row: queries.DecisionRow): DecisionDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     followedUpAt: row.followedUpAt?.toISOString() ?? null,
+    outcome: row.outcome,
+    outcomeFactId: row.outcomeFactId,
   };
 }
 
 async function requireDecision(deps: DecisionsDeps, caller: Caller, id: string): Promise<queries.DecisionRow> {
-  const row = await queries.findDecision(deps.db, caller.user.id, id);
+  const row = await queries.findDecision(deps.db, ownerOf(caller), id);
   if (!row) throw new AppError('not_found:decision');
   return row;
 }
 
 export async function listDecisions(deps: DecisionsDeps, caller: Caller, query: ListDecisionsQuery): Promise<ListDecisionsResponse> {
-  return { decisions: (await queries.listDecisions(deps.db, caller.user.id, query.status)).map(toDto) };
+  return { decisions: (await queries.listDecisions(deps.db, ownerOf(caller), query.status)).map(toDto) };
 }
 
 export async function listFollowUps(deps: DecisionsDeps, caller: Caller): Promise<FollowUpsResponse> {
   const day = deps.clock.todayOf(caller.user.id);
-  const [today, rows] = await Promise.all([queries.todayOf(deps.db, day), queries.listDueFollowUps(deps.db, caller.user.id, day)]);
+  const [today, rows] = await Promise.all([queries.todayOf(deps.db, day), queries.listDueFollowUps(deps.db, ownerOf(caller), day)]);
   return { today, decisions: rows.map(toDto) };
 }
 
@@ -63,16 +67,15 @@ export async function listFollowUps(deps: DecisionsDeps, caller: Caller): Promis
  */
 export async function createDecision(deps: DecisionsDeps, caller: Caller, input: ParsedCreateDecisionInput): Promise<DecisionDto> {
   const id = await deps.db.transaction(async (tx) => {
-    const reply = await queries.findOwnedReply(tx, caller.user.id, input.sessionId, input.messageId);
+    const reply = await queries.findOwnedReply(tx, ownerOf(caller), input.sessionId, input.messageId);
     if (!reply) throw new AppError('not_found:message');
     const text = input.text ?? decisionTextFromReply(reply.content);
     if (!text) throw new AppError('bad_request:validation');
     if (!caller.isPremium) {
       await queries.lockUser(tx, caller.user.id);
-      if ((await queries.countDecisions(tx, caller.user.id)) >= FREE_DECISIONS) throw new AppError('forbidden:decisions');
+      if ((await queries.countDecisions(tx, ownerOf(caller))) >= FREE_DECISIONS) throw new AppError('forbidden:decisions');
     }
-    return queries.insertDecision(tx, {
-      userId: caller.user.id,
+    return queries.insertDecision(tx, ownerOf(caller), {
       sessionId: input.sessionId,
       messageId: input.messageId,
       kind: input.kind,
@@ -93,12 +96,23 @@ export async function updateDecision(deps: DecisionsDeps, caller: Caller, id: st
   if (input.dueDate !== undefined) changes.dueDate = input.dueDate;
   if (input.followUpOn !== undefined) changes.followUpOn = input.followUpOn;
   if (input.status !== undefined) changes.status = input.status;
-  if (!(await queries.updateDecision(deps.db, caller.user.id, id, changes))) throw new AppError('not_found:decision');
-  return toDto(await requireDecision(deps, caller, id));
+  if (input.outcome !== undefined) changes.outcome = input.outcome;
+  if (!(await queries.updateDecision(deps.db, ownerOf(caller), id, changes))) throw new AppError('not_found:decision');
+  const row = await requireDecision(deps, caller, id);
+  if (input.outcome !== undefined || input.status !== undefined || input.text !== undefined) {
+    // What happened becomes (or updates) a saved fact the advisors recall (issue 33, point 5; decision 082).
+    const today = await queries.todayOf(deps.db, deps.clock.todayOf(caller.user.id));
+    const factId = await rememberOutcome(deps.db, { owner: ownerOf(caller), premium: caller.isPremium, decision: row, factId: row.outcomeFactId, today });
+    if (factId !== row.outcomeFactId) {
+      await queries.setOutcomeFact(deps.db, ownerOf(caller), id, factId);
+      return toDto({ ...row, outcomeFactId: factId });
+    }
+  }
+  return toDto(row);
 }
 
 export async function deleteDecision(deps: DecisionsDeps, caller: Caller, id: string): Promise<{ deletedId: string }> {
-  if (!(await queries.deleteDecision(deps.db, caller.user.id, id))) throw new AppError('not_found:decision');
+  if (!(await queries.deleteDecision(deps.db, ownerOf(caller), id))) throw new AppError('not_found:decision');
   return { deletedId: id };
 }
 
@@ -113,7 +127,7 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | undefined
  */
 export async function startFollowUp(deps: DecisionsDeps, caller: Caller, id: string): Promise<FollowUpResponse> {
   const decision = await requireDecision(deps, caller, id);
-  const source = decision.sessionId ? await queries.findSourceContext(deps.db, caller.user.id, decision.sessionId) : undefined;
+  const source = decision.sessionId ? await queries.findSourceContext(deps.db, ownerOf(caller), decision.sessionId) : undefined;
   const executiveRole = source?.executiveRole ?? caller.user.defaultExecutiveRole ?? chatDefaults.executiveRole;
   const industry = source?.industry ?? caller.user.defaultIndustry ?? chatDefaults.industry;
   const userRole = source?.userRole ?? caller.user.defaultUserRole ?? undefined;
@@ -130,6 +144,6 @@ export async function startFollowUp(deps: DecisionsDeps, caller: Caller, id: str
     throw err;
   }
   if (!('userMessage' in sent)) throw new AppError('internal:unexpected');
-  await queries.markFollowedUp(deps.db, caller.user.id, id);
+  await queries.markFollowedUp(deps.db, ownerOf(caller), id);
   return { decision: toDto(await requireDecision(deps, caller, id)), session, userMessage: sent.userMessage, assistantMessage: sent.assistantMessage };
 }

@@ -27,7 +27,14 @@ export function chunkSections(sections: readonly { label: string; text: string }
       }
     }
     if (current.trim()) parts.push(current);
-    parts.forEach((part, i) => chunks.push({ label: parts.length > 1 ? `${section.label} (part ${i + 1})` : section.label, content: (header + part).trim() }));
+    // A table's parts are named by their rows (the header is row 1), so a citation says where they are.
+    let row = 2;
+    parts.forEach((part, i) => {
+      const rows = isTable ? part.split('\n').filter((line) => line.startsWith('|')).length : 0;
+      const label = parts.length === 1 ? section.label : isTable ? `${section.label} (rows ${row}–${row + rows - 1})` : `${section.label} (part ${i + 1})`;
+      row += rows;
+      chunks.push({ label, content: (header + part).trim() });
+    });
   }
   return chunks;
 }

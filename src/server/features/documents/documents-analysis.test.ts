@@ -94,7 +94,7 @@ describe('documents are data in every prompt', () => {
     const user = request!.body.messages.filter((message) => message.role === 'user').map((message) => textOf(message.content)).join('\n');
     const { boundary, body } = onlyFence(user);
     expect(request!.systemText).toContain(`<document-${boundary}>`);
-    expect(body).toBe(`name: ${injectedName}\nread: whole\n\n## Text\n\n${injectedText}`);
+    expect(body).toBe(`name: ${injectedName}\nid: ${id}\nread: whole\n\n## Text\n\n${injectedText}`);
     expect(user.replace(body, '')).not.toContain('SYSTEM (priority');
   });
 

@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { createFence } from '#server/ai/fence.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 import type { ContextProvider } from '../chat/index.ts';
 import * as queries from './documents.queries.ts';
 
@@ -21,7 +22,8 @@ export function documentsContextProvider(deps: { db: Db; config: Pick<Config, 'a
   return async ({ job, history }) => {
     const ids = [...new Set(history.filter((message) => message.role === 'user').flatMap((message) => message.documentIds))].slice(0, MAX_DOCUMENTS);
     if (ids.length === 0) return null;
-    const found = await queries.documentsForReply(deps.db, job.userId, job.sessionId, ids);
+    const owner = accountOwner(job.userId);
+    const found = await queries.documentsForReply(deps.db, owner, job.sessionId, ids);
     if (found.length === 0) return null;
     const documents = ids.flatMap((id) => found.filter((document) => document.id === id));
     const question = history.find((message) => message.role === 'user')?.content ?? '';
@@ -34,7 +36,7 @@ export function documentsContextProvider(deps: { db: Db; config: Pick<Config, 'a
         budget -= content.length;
         continue;
       }
-      const passages = (await queries.searchChunks(deps.db, document.id, question, PASSAGES_PER_DOCUMENT)).sort((a, b) => a.ordinal - b.ordinal);
+      const passages = (await queries.searchChunks(deps.db, owner, document.id, question, PASSAGES_PER_DOCUMENT)).sort((a, b) => a.ordinal - b.ordinal);
       const chosen: typeof passages = [];
       for (const passage of passages) {
         if (passage.content.length > budget) break;
@@ -47,7 +49,7 @@ export function documentsContextProvider(deps: { db: Db; config: Pick<Config, 'a
     // Names, labels and text are the user's (or a stranger's): all of it inside the fence (decision 053).
     const fence = createFence(reads.flatMap(({ document, read, text }) => [text, read, document.originalName, ...document.extractionNotes]));
     const blocks = reads.map(({ document, read, text }) =>
-      fence.wrap('document', text, { name: document.originalName, read, ...(document.extractionNotes.length ? { limitations: document.extractionNotes.join(' ') } : {}) }),
+      fence.wrap('document', text, { name: document.originalName, id: document.id, read, ...(document.extractionNotes.length ? { limitations: document.extractionNotes.join(' ') } : {}) }),
     );
     const messages: ModelMessage[] = [{ role: 'user', content: `Documents I attached to this conversation:\n\n${blocks.join('\n\n')}` }];
     return {

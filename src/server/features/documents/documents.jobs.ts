@@ -1,6 +1,8 @@
 import { analysisBudget, extractionLimits, extractionText } from '#contract/documents.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 import { AnalysisBudgetSpent, analyseDocument, type AnalysisLedger } from './analysis.ts';
 import { chunkSections, joinSections } from './chunks.ts';
+import { embedDocumentPassages } from './passage-embedding.ts';
 import * as queries from './documents.queries.ts';
 import { ANALYSE_JOB, COLLECT_UPLOAD_JOB, type DocumentsDeps } from './documents.service.ts';
 import * as uploads from './uploads.queries.ts';
@@ -19,7 +21,8 @@ export interface AnalyseJobPayload {
  * resumed job picks up where the last attempt stopped: text already extracted is not read again,
  * notes already written on parts of a long document are reused, and every model call comes out of
  * the document's and the account's budgets (decision 052). A spent budget ends the job with the
- * user's words for it; any other failure is retried, then ends with ANALYSIS_FAILED.
+ * user's words for it; any other failure is retried, then ends with ANALYSIS_FAILED. With vectors on,
+ * the passages are then embedded (bounded, never failing the job: decision 085).
  */
 export function registerDocumentJobs(deps: DocumentsDeps): void {
   deps.jobs.register<AnalyseJobPayload>(ANALYSE_JOB, {
@@ -45,11 +48,15 @@ export function registerDocumentJobs(deps: DocumentsDeps): void {
           chunks: chunkSections(extraction.sections),
         });
       }
+      // After the analysis (the document is ready sooner): its passages' vectors, when on (decision 085).
+      const embedPassages = async () => {
+        if (deps.vectors) await embedDocumentPassages(deps.db, deps.vectors, documentId, deps.log, signal);
+      };
       const summaries = { ...document.partSummaries };
       const ledger: AnalysisLedger = {
         summaries,
         async takeCall() {
-          const taken = await queries.takeAnalysisCall(deps.db, documentId, document.userId, { perDocument: analysisBudget.callsPerDocument, perDay: callsPerDay });
+          const taken = await queries.takeAnalysisCall(deps.db, documentId, accountOwner(document.userId), { perDocument: analysisBudget.callsPerDocument, perDay: callsPerDay });
           if (taken === 'document') throw new AnalysisBudgetSpent(extractionText.documentBudgetUsed);
           if (taken === 'account') throw new AnalysisBudgetSpent(extractionText.dailyBudgetUsed);
         },
@@ -75,9 +82,13 @@ export function registerDocumentJobs(deps: DocumentsDeps): void {
         await queries.saveAnalysis(deps.db, documentId, analysis);
       } catch (error) {
         // Trying again would only find the budget spent again: say so now.
-        if (error instanceof AnalysisBudgetSpent) return queries.markFailed(deps.db, documentId, error.message);
+        if (error instanceof AnalysisBudgetSpent) {
+          await queries.markFailed(deps.db, documentId, error.message);
+          return embedPassages();
+        }
         throw error;
       }
+      await embedPassages();
     },
     async onGiveUp({ documentId }) {
       await queries.markFailed(deps.db, documentId, ANALYSIS_FAILED);

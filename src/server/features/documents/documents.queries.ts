@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
 import { analysisCallDays, chatSessions, documentChunks, documents, type Document, type DocumentAnalysisJson, type NewDocument } from '#server/db/schema.ts';
 
-export async function insertDocument(db: Executor, values: NewDocument): Promise<Document> {
-  const rows = await db.insert(documents).values(values).returning();
+export async function insertDocument(db: Executor, owner: Owner, values: Omit<NewDocument, 'userId'>): Promise<Document> {
+  const rows = await db.insert(documents).values({ ...values, ...ownerColumns(owner) }).returning();
   return rows[0]!;
 }
 
@@ -13,8 +14,8 @@ export async function documentWithKeyExists(db: Executor, storageKey: string): P
 }
 
 /** The caller's own document; undefined for anyone else's. */
-export async function findOwnedDocument(db: Executor, id: string, userId: string): Promise<Document | undefined> {
-  const rows = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
+export async function findOwnedDocument(db: Executor, id: string, owner: Owner): Promise<Document | undefined> {
+  const rows = await db.select().from(documents).where(and(eq(documents.id, id), ownedBy.documents(owner)));
   return rows[0];
 }
 
@@ -38,23 +39,23 @@ class BudgetSpent extends Error {
  * Takes one model call from a document's analysis budget and its owner's for today, in one
  * transaction: both counts go up, or neither does. Answers which budget was spent, if one was.
  */
-export async function takeAnalysisCall(db: Executor, documentId: string, userId: string, limits: { perDocument: number; perDay: number }): Promise<'ok' | 'document' | 'account'> {
+export async function takeAnalysisCall(db: Executor, documentId: string, owner: Owner, limits: { perDocument: number; perDay: number }): Promise<'ok' | 'document' | 'account'> {
   try {
     await db.transaction(async (tx) => {
       const counted = await tx
         .update(documents)
         .set({ modelCalls: sql`${documents.modelCalls} + 1` })
-        .where(and(eq(documents.id, documentId), lt(documents.modelCalls, limits.perDocument)))
+        .where(and(eq(documents.id, documentId), ownedBy.documents(owner), lt(documents.modelCalls, limits.perDocument)))
         .returning({ id: documents.id });
       if (counted.length === 0) throw new BudgetSpent('document');
       const today = sql`(now() at time zone 'utc')::date`;
       const day = await tx
         .insert(analysisCallDays)
-        .values({ userId, day: today, calls: 1 })
+        .values({ ...ownerColumns(owner), day: today, calls: 1 })
         .onConflictDoUpdate({
           target: [analysisCallDays.userId, analysisCallDays.day],
           set: { calls: sql`${analysisCallDays.calls} + 1` },
-          setWhere: lt(analysisCallDays.calls, limits.perDay),
+          setWhere: and(ownedBy.analysisCallDays(owner), lt(analysisCallDays.calls, limits.perDay)),
         })
         .returning({ calls: analysisCallDays.calls });
       if (day.length === 0) throw new BudgetSpent('account');
@@ -79,16 +80,16 @@ export async function pruneAnalysisCallDays(db: Executor): Promise<void> {
   await db.delete(analysisCallDays).where(sql`${analysisCallDays.day} < (now() at time zone 'utc')::date - 1`);
 }
 
-export async function listSessionDocuments(db: Executor, sessionId: string, userId: string): Promise<Document[]> {
+export async function listSessionDocuments(db: Executor, sessionId: string, owner: Owner): Promise<Document[]> {
   return db
     .select()
     .from(documents)
-    .where(and(eq(documents.sessionId, sessionId), eq(documents.userId, userId)))
+    .where(and(eq(documents.sessionId, sessionId), ownedBy.documents(owner)))
     .orderBy(asc(documents.createdAt), asc(documents.id));
 }
 
-export async function deleteOwnedDocument(db: Executor, id: string, userId: string): Promise<boolean> {
-  const rows = await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).returning({ id: documents.id });
+export async function deleteOwnedDocument(db: Executor, id: string, owner: Owner): Promise<boolean> {
+  const rows = await db.delete(documents).where(and(eq(documents.id, id), ownedBy.documents(owner))).returning({ id: documents.id });
   return rows.length > 0;
 }
 
@@ -138,21 +139,21 @@ export async function markFailed(db: Executor, id: string, error: string): Promi
  * for, whose text has been extracted (the analysis may still be running: a message sent after the
  * client's 30 s wait still gets the document).
  */
-export async function documentsForReply(db: Executor, userId: string, sessionId: string, ids: string[]): Promise<Document[]> {
+export async function documentsForReply(db: Executor, owner: Owner, sessionId: string, ids: string[]): Promise<Document[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.sessionId, sessionId), inArray(documents.id, ids), isNotNull(documents.content)));
+    .where(and(ownedBy.documents(owner), eq(documents.sessionId, sessionId), inArray(documents.id, ids), isNotNull(documents.content)));
 }
 
 /** The passages of a document that best match a question (PostgreSQL full-text search), best first. */
-export async function searchChunks(db: Executor, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
+export async function searchChunks(db: Executor, owner: Owner, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
   const query = sql`websearch_to_tsquery('english', ${question})`;
   const matches = await db
     .select({ ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content })
     .from(documentChunks)
-    .where(and(eq(documentChunks.documentId, documentId), sql`${documentChunks.searchVector} @@ ${query}`))
+    .where(and(eq(documentChunks.documentId, documentId), ownedBy.documentChunks(owner), sql`${documentChunks.searchVector} @@ ${query}`))
     .orderBy(desc(sql`ts_rank(${documentChunks.searchVector}, ${query})`), asc(documentChunks.ordinal))
     .limit(limit);
   if (matches.length > 0) return matches;
@@ -160,7 +161,7 @@ export async function searchChunks(db: Executor, documentId: string, question: s
   return db
     .select({ ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content })
     .from(documentChunks)
-    .where(eq(documentChunks.documentId, documentId))
+    .where(and(eq(documentChunks.documentId, documentId), ownedBy.documentChunks(owner)))
     .orderBy(asc(documentChunks.ordinal))
     .limit(limit);
 }

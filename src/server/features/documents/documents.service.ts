@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { analysisBudget, uploadLimits, type DocumentDto, type ProcessDocumentInput, type UploadUrlInput, type UploadUrlResponse } from '#contract/documents.ts';
 import { MAX_FILE_BYTES } from '#contract/limits.ts';
+import type { PassageVectors } from '#server/ai/tools/read-document/passage-vectors.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -14,6 +15,7 @@ import { toDocumentDto } from './documents-dto.ts';
 import type { AnalyseJobPayload } from './documents.jobs.ts';
 import * as queries from './documents.queries.ts';
 import * as uploads from './uploads.queries.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 export interface DocumentsDeps {
   db: Db;
@@ -23,6 +25,8 @@ export interface DocumentsDeps {
   storage: ObjectStorage;
   jobs: JobQueue;
   sessionCache: { invalidateUser(userId: string): void };
+  /** Vector similarity for read_document, when on: the analysis job embeds passages (decision 085). */
+  vectors?: PassageVectors | null;
 }
 
 export const ANALYSE_JOB = 'documents.analyse';
@@ -38,13 +42,14 @@ const KEY_PURPOSE = 'documents';
  */
 export async function createUploadUrl(deps: DocumentsDeps, caller: Caller, input: UploadUrlInput): Promise<UploadUrlResponse> {
   if (!(await hasAttachmentLeft(deps, caller))) throw new AppError('rate_limit:attachments');
+  const owner = ownerOf(caller);
   const key = newObjectKey(KEY_PURPOSE, caller.user.id);
   const replaced = await deps.db.transaction(async (tx) => {
     await uploads.lockAccount(tx, caller.user.id);
-    const released = attachmentLimitFor(caller) === null ? [] : await uploads.releasePendingUploads(tx, caller.user.id);
-    if ((await uploads.countLivePendingUploads(tx, caller.user.id)) >= uploadLimits.maxPendingUploads) throw new AppError('rate_limit:uploads');
-    if ((await storageUsed(tx, caller.user.id)) + input.size > storageLimitFor(caller)) throw new AppError('payload_too_large:storage');
-    await uploads.insertPendingUpload(tx, { storageKey: key, userId: caller.user.id, bytes: input.size });
+    const released = attachmentLimitFor(caller) === null ? [] : await uploads.releasePendingUploads(tx, owner);
+    if ((await uploads.countLivePendingUploads(tx, owner)) >= uploadLimits.maxPendingUploads) throw new AppError('rate_limit:uploads');
+    if ((await storageUsed(tx, owner)) + input.size > storageLimitFor(caller)) throw new AppError('payload_too_large:storage');
+    await uploads.insertPendingUpload(tx, owner, { storageKey: key, bytes: input.size });
     await deps.jobs.enqueue(tx, COLLECT_UPLOAD_JOB, { key }, { delayMs: uploadLimits.unattachedLifetimeSeconds * 1000 });
     return released;
   });
@@ -80,8 +85,7 @@ export async function processDocument(deps: DocumentsDeps, caller: Caller, input
       await chargeAttachment(tx, caller);
       // Attached: the document's size now counts instead of the reservation.
       await uploads.deletePendingUpload(tx, key);
-      const row = await queries.insertDocument(tx, {
-        userId: caller.user.id,
+      const row = await queries.insertDocument(tx, ownerOf(caller), {
         sessionId: session.id,
         filename: key.split('/').pop()!,
         originalName: input.originalName,
@@ -108,7 +112,7 @@ export async function processDocument(deps: DocumentsDeps, caller: Caller, input
 }
 
 export async function getDocument(deps: Pick<DocumentsDeps, 'db'>, caller: Caller, id: string): Promise<DocumentDto> {
-  const document = await queries.findOwnedDocument(deps.db, id, caller.user.id);
+  const document = await queries.findOwnedDocument(deps.db, id, ownerOf(caller));
   if (!document) throw new AppError('not_found:document');
   return toDocumentDto(document);
 }
@@ -116,18 +120,18 @@ export async function getDocument(deps: Pick<DocumentsDeps, 'db'>, caller: Calle
 export async function listSessionDocuments(deps: Pick<DocumentsDeps, 'db'>, caller: Caller, sessionId: string): Promise<DocumentDto[]> {
   const session = await findOwnedSession(deps.db, caller, sessionId);
   if (!session) throw new AppError('not_found:chat_session');
-  return (await queries.listSessionDocuments(deps.db, sessionId, caller.user.id)).map(toDocumentDto);
+  return (await queries.listSessionDocuments(deps.db, sessionId, ownerOf(caller))).map(toDocumentDto);
 }
 
 /** The owner's file, to stream as a download. */
 export async function openDownload(deps: Pick<DocumentsDeps, 'db' | 'storage'>, caller: Caller, id: string) {
-  const document = await queries.findOwnedDocument(deps.db, id, caller.user.id);
+  const document = await queries.findOwnedDocument(deps.db, id, ownerOf(caller));
   if (!document) throw new AppError('not_found:document');
   return { document, body: await deps.storage.openRead(document.storageKey) };
 }
 
 /** Deletes the row; its stored object is removed by the job the delete queues (migration 0009). */
 export async function deleteDocument(deps: Pick<DocumentsDeps, 'db' | 'jobs'>, caller: Caller, id: string): Promise<void> {
-  if (!(await queries.deleteOwnedDocument(deps.db, id, caller.user.id))) throw new AppError('not_found:document');
+  if (!(await queries.deleteOwnedDocument(deps.db, id, ownerOf(caller)))) throw new AppError('not_found:document');
   deps.jobs.wake();
 }

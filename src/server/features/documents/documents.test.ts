@@ -206,7 +206,8 @@ describe('documents on local storage', () => {
     expect(sent.statusCode).toBe(201);
     const reply = await waitForMessage(t.app, cookie, session.id, sent.json().assistantMessage.id);
     expect(reply.status).toBe('complete');
-    expect(reply.content).toContain('In "budget.xlsx": `| Marketing budget | 4,870,000 |`');
+    // The demo reads it through read_document (issue 32) and cites the passage it quotes.
+    expect(reply.content).toContain('I read "budget.xlsx" (sheet Costs, rows 1–3) [1]:\n- `Marketing budget | 4,870,000` [1]');
     const history = (await inject(t.app, { method: 'GET', url: `/api/users/${user.id}/chat-sessions`, cookie })).json();
     expect(history.sessions[0]).toMatchObject({ id: session.id, documentCount: 1 });
   });

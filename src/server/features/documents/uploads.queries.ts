@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
 import { documents, pendingUploads, users } from '#server/db/schema.ts';
 
 /** Upload URLs given out and not yet attached (decision 052): each holds its declared size against the account's storage. */
@@ -10,22 +11,22 @@ export async function lockAccount(tx: Executor, userId: string): Promise<void> {
 }
 
 /** Marks the account's live pending uploads as replaced (they can no longer be attached); answers their keys. */
-export async function releasePendingUploads(tx: Executor, userId: string): Promise<string[]> {
+export async function releasePendingUploads(tx: Executor, owner: Owner): Promise<string[]> {
   const rows = await tx
     .update(pendingUploads)
     .set({ releasedAt: sql`now()` })
-    .where(and(eq(pendingUploads.userId, userId), isNull(pendingUploads.releasedAt)))
+    .where(and(ownedBy.pendingUploads(owner), isNull(pendingUploads.releasedAt)))
     .returning({ key: pendingUploads.storageKey });
   return rows.map((row) => row.key);
 }
 
-export async function countLivePendingUploads(tx: Executor, userId: string): Promise<number> {
-  const rows = await tx.select({ n: count() }).from(pendingUploads).where(and(eq(pendingUploads.userId, userId), isNull(pendingUploads.releasedAt)));
+export async function countLivePendingUploads(tx: Executor, owner: Owner): Promise<number> {
+  const rows = await tx.select({ n: count() }).from(pendingUploads).where(and(ownedBy.pendingUploads(owner), isNull(pendingUploads.releasedAt)));
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function insertPendingUpload(tx: Executor, values: { storageKey: string; userId: string; bytes: number }): Promise<void> {
-  await tx.insert(pendingUploads).values(values);
+export async function insertPendingUpload(tx: Executor, owner: Owner, values: { storageKey: string; bytes: number }): Promise<void> {
+  await tx.insert(pendingUploads).values({ ...values, ...ownerColumns(owner) });
 }
 
 /** A pending upload that can still be attached (given out and neither attached, replaced nor collected). */

@@ -113,6 +113,26 @@ describe('GET /api/chat-sessions/:id/export/memo (a real provider)', () => {
     expect(sent?.lastUserText).toContain(`>\nUser: ${question}\n\nAdvisor (CFO): ### Two options side by side`);
   });
 
+  it('may compute with calculate (decision 084): the tool is offered, a scripted call is answered, and the memo uses the result', async () => {
+    t.fake.whenGenerated(
+      'one-page decision memo',
+      { toolCalls: [{ id: 'call_memo_runway', name: 'calculate', input: { operation: 'runway', cash: 2_400_000, monthlyNetBurn: 169_000 } }] },
+      ['Decision: Berlin office or remote engineers?', 'Options: 1. Berlin office', 'Recommendation: Remote first: 14.2 months of runway at the current burn.', 'Risks: - Culture drift', 'Open questions: - Which teams?'].join('\n'),
+    );
+    const { cookie, session } = await memoConversation(t);
+    const before = t.fake.requests.length;
+    const response = await inject(t.app, { method: 'GET', url: `${exportMemoPath(session.id)}?format=md`, cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('## Recommendation\n\nRemote first: 14.2 months of runway at the current burn.');
+    const [first, second] = t.fake.requests.slice(before).filter((request) => request.lastUserText.includes('one-page decision memo'));
+    expect((first!.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name)).toEqual(['calculate']);
+    // The second call carries the memo's own call and the tool's answer, as tool messages.
+    expect(second!.body.messages.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_memo_runway', function: { name: 'calculate' } }] });
+    const toolMessage = second!.body.messages.at(-1)!;
+    expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_memo_runway' });
+    expect(JSON.parse(toolMessage.content as string)).toMatchObject({ operation: 'runway', results: [{ label: 'Runway', unit: 'months' }] });
+  });
+
   it('answers 502 with words a user can read when the provider refuses, and lays nothing out', async () => {
     const { cookie, session } = await memoConversation(t);
     t.fake.whenGenerated('one-page decision memo', { status: 400 });

@@ -7,6 +7,7 @@ import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { SEARCH_INDEX_JOB } from './history.jobs.ts';
 import { countStaleDocuments, warmUpSearch } from './search.queries.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 const t = useTestApp();
 
@@ -111,7 +112,7 @@ describe('searching conversation history', () => {
     const db = t.database.db;
     const session = await seedConversation(db, user.id, { title: 'Expansion', messages: [{ role: 'user', content: 'Should we open in Lisbon?' }] });
     expect(titles(await search(user.id, cookie, 'lisbon'))).toEqual(['Expansion']);
-    expect(await countStaleDocuments(db, user.id)).toBe(0);
+    expect(await countStaleDocuments(db, accountOwner(user.id))).toBe(0);
 
     const queued = await indexJobsFor(user.id);
     await db.insert(chatMessages).values({ sessionId: session.id, role: 'assistant', content: 'Consider Porto as well.', timestamp: new Date() });
@@ -132,7 +133,7 @@ describe('searching conversation history', () => {
     const [reply] = await db.insert(chatMessages).values({ sessionId: session.id, role: 'assistant', content: '', status: 'streaming' }).returning();
     await search(user.id, cookie, 'anything');
     await db.update(chatMessages).set({ content: 'Partial thoughts about dividends' }).where(eq(chatMessages.id, reply!.id));
-    expect(await countStaleDocuments(db, user.id)).toBe(0);
+    expect(await countStaleDocuments(db, accountOwner(user.id))).toBe(0);
     const queued = await indexJobsFor(user.id);
     await db.update(chatMessages).set({ content: 'Final thoughts about dividends and buybacks', status: 'complete' }).where(eq(chatMessages.id, reply!.id));
     expect(await indexJobsFor(user.id)).toBe(queued + 1);
@@ -155,7 +156,7 @@ describe('searching conversation history', () => {
     expect(await indexJobsFor(user.id)).toBeGreaterThan(before);
     const found = await search(user.id, cookie, 'zanzibar');
     expect(found.sessions).toHaveLength(20);
-    expect(await countStaleDocuments(db, user.id)).toBe(0);
+    expect(await countStaleDocuments(db, accountOwner(user.id))).toBe(0);
   });
 
   it("never shows another user's conversations", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { refreshSearchDocuments, warmUpSearch } from './search.queries.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 
 /**
  * Queued by the database (migration 0012) whenever one of a user's conversations changes: rebuilds
@@ -14,7 +15,7 @@ export function registerHistoryJobs(jobs: JobQueue, deps: { db: Db }): void {
   jobs.register<{ userId: string }>(SEARCH_INDEX_JOB, {
     maxAttempts: 5,
     async run({ userId }) {
-      await refreshSearchDocuments(deps.db, userId);
+      await refreshSearchDocuments(deps.db, accountOwner(userId));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, chatSessionSummaries, documents, roundtables, type ChatMessage } from '#server/db/schema.ts';
+import { ownedBy, type Owner } from '#server/db/ownership.ts';
 
 /** Stored previews are longer than a card shows; this much is read (one more tells that it goes on). */
 export const PREVIEW_READ_LENGTH = 240;
@@ -49,7 +50,7 @@ export interface ListRow extends SessionSummaryRow {
  * deep in the list costs what the first does), then one primary-key join to their summaries.
  * `before` is a previous page's cursor: `<updated_at with microseconds>_<id>`.
  */
-export async function listSessionSummaries(db: Executor, userId: string, limit: number, before?: string): Promise<ListRow[]> {
+export async function listSessionSummaries(db: Executor, owner: Owner, limit: number, before?: string): Promise<ListRow[]> {
   const [beforeAt, beforeId] = before ? before.split('_') : [];
   const newest = db
     .select({
@@ -65,7 +66,7 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
     .from(chatSessions)
     .where(
       and(
-        eq(chatSessions.userId, userId),
+        ownedBy.chatSessions(owner),
         beforeAt && beforeId ? sql`(${chatSessions.updatedAt}, ${chatSessions.id}) < (${beforeAt}::timestamptz, ${beforeId}::uuid)` : undefined,
       ),
     )
@@ -94,18 +95,18 @@ export async function listSessionSummaries(db: Executor, userId: string, limit: 
 }
 
 /** How many conversations the user has (the list's first page says it). */
-export async function countSessions(db: Executor, userId: string): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatSessions).where(eq(chatSessions.userId, userId));
+export async function countSessions(db: Executor, owner: Owner): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatSessions).where(ownedBy.chatSessions(owner));
   return rows[0]?.n ?? 0;
 }
 
 /** Deletes every conversation of the user in one statement (messages, summaries and search documents go with them); answers how many. */
-export async function deleteAllSessions(db: Executor, userId: string): Promise<number> {
-  const rows = await db.delete(chatSessions).where(eq(chatSessions.userId, userId)).returning({ id: chatSessions.id });
+export async function deleteAllSessions(db: Executor, owner: Owner): Promise<number> {
+  const rows = await db.delete(chatSessions).where(ownedBy.chatSessions(owner)).returning({ id: chatSessions.id });
   return rows.length;
 }
 
-export type ExportMessage = Pick<ChatMessage, 'id' | 'role' | 'content' | 'executiveRole' | 'userRole' | 'timestamp' | 'status' | 'error'>;
+export type ExportMessage = Pick<ChatMessage, 'id' | 'role' | 'content' | 'executiveRole' | 'userRole' | 'timestamp' | 'status' | 'error' | 'documentIds'>;
 
 /** Every message of a conversation, oldest first (the order the chat shows them in). */
 export async function allMessages(db: Executor, sessionId: string): Promise<ExportMessage[]> {
@@ -119,6 +120,7 @@ export async function allMessages(db: Executor, sessionId: string): Promise<Expo
       timestamp: chatMessages.timestamp,
       status: chatMessages.status,
       error: chatMessages.error,
+      documentIds: chatMessages.documentIds,
     })
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))

@@ -1,4 +1,5 @@
-import { generateText, type LanguageModel } from 'ai';
+import { generateText, stepCountIs, type LanguageModel } from 'ai';
+import type { AdvisorToolbox } from '#server/ai/tools/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   HISTORY_PAGE_SIZE,
@@ -18,6 +19,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { deleteSessions, findOwnedSession } from '#server/features/chat/index.ts';
+import { memoryContextFor } from '#server/features/memory/index.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
 import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
@@ -27,13 +29,16 @@ import * as queries from './history.queries.ts';
 import * as search from './search.queries.ts';
 import { previewText, snippetText } from './plain-text.ts';
 import { parseSearchTerms } from './search-terms.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 export interface HistoryDeps {
   db: Db;
-  config: Pick<Config, 'appName' | 'ai'>;
+  config: Pick<Config, 'appName' | 'ai' | 'memory'>;
   log: FastifyBaseLogger;
   /** Writes the decision memo. */
   model: LanguageModel;
+  /** The tools the memo may call (calculate; read_document over the conversation's documents), decision 084. */
+  toolbox?: AdvisorToolbox;
 }
 
 /** History and export are Premium (spec sections 1 and 6): refused here, whatever a page shows. */
@@ -77,8 +82,8 @@ export async function listConversations(
   assertPremium(caller);
   if (!q) {
     const [rows, total] = await Promise.all([
-      queries.listSessionSummaries(deps.db, caller.user.id, HISTORY_PAGE_SIZE + 1, before),
-      before ? null : queries.countSessions(deps.db, caller.user.id),
+      queries.listSessionSummaries(deps.db, ownerOf(caller), HISTORY_PAGE_SIZE + 1, before),
+      before ? null : queries.countSessions(deps.db, ownerOf(caller)),
     ]);
     const page = rows.slice(0, HISTORY_PAGE_SIZE);
     const hasMore = rows.length > HISTORY_PAGE_SIZE;
@@ -90,7 +95,7 @@ export async function listConversations(
   // Pages of the best HISTORY_SEARCH_LIMIT matches: snippets cost per row, so only the page shown gets them.
   const offset = Number(cursors.from ?? 0);
   const end = Math.min(offset + HISTORY_SEARCH_PAGE_SIZE, HISTORY_SEARCH_LIMIT);
-  const { rows, more } = await search.searchSessionSummaries(deps.db, caller.user.id, terms, { offset, limit: end - offset });
+  const { rows, more } = await search.searchSessionSummaries(deps.db, ownerOf(caller), terms, { offset, limit: end - offset });
   return {
     sessions: rows.map((row) => toItem(row, snippetText(row.headline, row.headlineSource, markers))),
     hasMore: more,
@@ -105,9 +110,9 @@ export async function listConversations(
  */
 export async function deleteConversations(deps: HistoryDeps, caller: Caller, userId: string, input: DeleteChatSessionsInput): Promise<DeleteChatSessionsResponse> {
   assertSelf(caller, userId);
-  if ('all' in input) return { deletedCount: await queries.deleteAllSessions(deps.db, caller.user.id) };
+  if ('all' in input) return { deletedCount: await queries.deleteAllSessions(deps.db, ownerOf(caller)) };
   const sessionIds = [...new Set(input.sessionIds)];
-  return { deletedCount: await deleteSessions(deps.db, caller.user.id, sessionIds) };
+  return { deletedCount: await deleteSessions(deps.db, ownerOf(caller), sessionIds) };
 }
 
 async function conversationExport(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone: string | undefined) {
@@ -115,7 +120,8 @@ async function conversationExport(deps: HistoryDeps, caller: Caller, sessionId: 
   const session = await findOwnedSession(deps.db, caller, sessionId);
   if (!session) throw new AppError('not_found:chat_session');
   const messages = await queries.allMessages(deps.db, session.id);
-  return { session, conversation: buildConversationExport(session, messages, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone) }) };
+  const hasDocuments = messages.some((message) => message.role === 'user' && message.documentIds.length > 0);
+  return { session, hasDocuments, conversation: buildConversationExport(session, messages, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone) }) };
 }
 
 export interface ExportFile<T> {
@@ -138,6 +144,8 @@ export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: st
 
 /** A memo is a page: the model's answer never needs more. */
 const MEMO_MAX_OUTPUT_TOKENS = 900;
+/** Model calls the memo may make with tools: a calculation or a read, then the memo (decision 084). */
+const MEMO_TOOL_STEPS = 3;
 
 /**
  * The decision memo (issue 14, point 5): the model writes its sections from the conversation
@@ -145,16 +153,26 @@ const MEMO_MAX_OUTPUT_TOKENS = 900;
  * as Markdown. A conversation without an answered question has no decision to write up.
  */
 export async function exportMemo(deps: HistoryDeps, caller: Caller, sessionId: string, format: MemoFormat, timeZone?: string): Promise<ExportFile<string | Buffer>> {
-  const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
+  const { session, conversation, hasDocuments } = await conversationExport(deps, caller, sessionId, timeZone);
   const said = conversation.messages.filter((message) => message.content.trim() && !message.note);
   const questions = said.filter((message) => message.role === 'user').map((message) => message.content.trim());
   const replies = said.filter((message) => message.role === 'assistant').map((message) => message.content.trim());
   if (questions.length === 0 || replies.length === 0) throw new AppError('bad_request:memo_empty');
   let answer: string;
+  // The memo may compute and read the conversation's documents as a reply does, for its owner, in this
+  // conversation only (the identity is bound into the tools, never taken from the model's arguments).
+  // The company memory's block, and the documents pinned to the company, which read_document reads too (decision 082).
+  const memory = await memoryContextFor(deps, { owner: ownerOf(caller), question: questions.join('\n'), includeFacts: caller.isPremium });
+  const tools = deps.toolbox?.enabled
+    ? deps.toolbox.forTurn({ owner: ownerOf(caller), sessionId: session.id, premium: caller.isPremium, hasDocuments, pinnedDocumentIds: memory.pinnedDocumentIds })
+    : undefined;
   try {
+    // generateText's own tool loop (AI SDK 7): `text` is the last step's, the memo itself, which parseMemo reads.
     ({ text: answer } = await generateText({
       model: deps.model,
-      prompt: buildMemoPrompt(conversation),
+      // The last step may not call tools: it writes the memo.
+      ...(tools ? { tools, stopWhen: stepCountIs(MEMO_TOOL_STEPS), prepareStep: ({ stepNumber }: { stepNumber: number }) => (stepNumber >= MEMO_TOOL_STEPS - 1 ? { toolChoice: 'none' as const } : undefined) } : {}),
+      prompt: buildMemoPrompt(conversation, memory.block),
       maxOutputTokens: MEMO_MAX_OUTPUT_TOKENS,
       maxRetries: deps.config.ai.maxRetries,
       abortSignal: AbortSignal.timeout(deps.config.ai.stallTimeoutMs),

@@ -8,6 +8,7 @@ import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from '#contract/history.ts';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries } from '#server/db/schema.ts';
 import { summaryFields, type SessionSummaryRow } from './history.queries.ts';
+import { accountOwner, ownedBy, type Owner } from '#server/db/ownership.ts';
 
 /** What a search is made of (see search-terms.ts): websearch syntax, plus the last word as a prefix while it is being typed. */
 export interface SearchTerms {
@@ -32,8 +33,8 @@ export interface SearchResultRow extends SessionSummaryRow {
  * searches ask for it with the words, so the GIN index answers for this user's conversations only.
  * Ownership is still checked on the rows; this only makes the index do the narrowing.
  */
-export function ownerLexeme(userId: string): string {
-  return `@owner ${userId.replaceAll('-', '').toLowerCase()}`;
+export function ownerLexeme(owner: Owner): string {
+  return `@owner ${owner.userId.replaceAll('-', '').toLowerCase()}`;
 }
 
 /**
@@ -50,10 +51,10 @@ export function ownerLexeme(userId: string): string {
  * lexeme's 256th occurrence (tsvector keeps 256), which only a phrase deep in a long conversation reads.
  * Answers how many documents it rebuilt.
  */
-export async function refreshSearchDocuments(db: Executor, userId: string): Promise<number> {
+export async function refreshSearchDocuments(db: Executor, owner: Owner): Promise<number> {
   let rebuilt = 0;
   for (;;) {
-    const some = await refreshSomeSearchDocuments(db, userId);
+    const some = await refreshSomeSearchDocuments(db, owner);
     rebuilt += some;
     if (some < REFRESH_BATCH) break;
   }
@@ -73,15 +74,15 @@ export async function refreshSearchDocuments(db: Executor, userId: string): Prom
 const REFRESH_BATCH = 4;
 
 /** One statement: up to REFRESH_BATCH of the user's stale documents, rebuilt; answers how many. */
-async function refreshSomeSearchDocuments(db: Executor, userId: string): Promise<number> {
+async function refreshSomeSearchDocuments(db: Executor, owner: Owner): Promise<number> {
   const meta = sql`setweight(to_tsvector('english', locked.title), 'A') || setweight(to_tsvector('english', locked.executive_role || ' ' || locked.industry), 'B')`;
-  const owner = `'${ownerLexeme(userId)}'`;
+  const ownerWord = `'${ownerLexeme(owner)}'`;
   const band = sql`(case when k.rn <= 12 then 'A' when k.rn <= 24 then 'B' else 'C' end)`;
   const { rows } = await db.execute<{ session_id: string }>(sql`
     with stale as (
-      select s.session_id, s.change_seq from ${chatSessionSummaries} s
-      where s.user_id = ${userId} and s.indexed_seq < s.change_seq
-      order by s.session_id limit ${REFRESH_BATCH}
+      select ${chatSessionSummaries.sessionId} as session_id, ${chatSessionSummaries.changeSeq} as change_seq from ${chatSessionSummaries}
+      where ${ownedBy.chatSessionSummaries(owner)} and ${chatSessionSummaries.indexedSeq} < ${chatSessionSummaries.changeSeq}
+      order by ${chatSessionSummaries.sessionId} limit ${REFRESH_BATCH}
     ), locked as (
       -- A conversation deleted meanwhile waits for this statement instead of breaking it.
       select cs.id, cs.title, cs.executive_role, cs.industry, stale.change_seq
@@ -104,7 +105,7 @@ async function refreshSomeSearchDocuments(db: Executor, userId: string): Promise
         ), ''::tsvector) as body
       from locked
     ), built as (
-      select fresh.session_id, fresh.change_seq, fresh.meta, fresh.meta || fresh.body || ${owner}::tsvector as document,
+      select fresh.session_id, fresh.change_seq, fresh.meta, fresh.meta || fresh.body || ${ownerWord}::tsvector as document,
         coalesce((
           select string_agg(format('''%s'':%s', replace(replace(k.lexeme, '\', '\\'), '''', ''''''), (
             select string_agg(g::text || ${band}, ',') from generate_series(1, least(k.tf, 16)) g
@@ -151,9 +152,9 @@ const headlineOptions = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATC
  * are read per match: the full document is used through its index alone. The snippet is made for
  * the page's rows only (the costly step: decision 041), from the newest message that matches the whole query.
  */
-export async function searchSessionSummaries(db: Executor, userId: string, terms: SearchTerms, page: { offset: number; limit: number }): Promise<{ rows: SearchResultRow[]; more: boolean }> {
+export async function searchSessionSummaries(db: Executor, owner: Owner, terms: SearchTerms, page: { offset: number; limit: number }): Promise<{ rows: SearchResultRow[]; more: boolean }> {
   const query = tsQuery(terms);
-  const owned = sql`(${query} && ${`'${ownerLexeme(userId)}'`}::tsquery)`;
+  const owned = sql`(${query} && ${`'${ownerLexeme(owner)}'`}::tsquery)`;
 
   // 1. The best matches, found through the GIN index alone: reading documents row by row (a
   // sequential or primary-key scan) would copy every one of the user's documents, so the planner is
@@ -180,7 +181,7 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
       .select({ id: chatSessions.id })
       .from(matches)
       .innerJoin(chatSessions, eq(chatSessions.id, matches.sessionId))
-      .where(eq(chatSessions.userId, userId))
+      .where(ownedBy.chatSessions(owner))
       .orderBy(desc(matches.metaMatch), desc(matches.metaRank), desc(matches.rank), desc(chatSessions.updatedAt), desc(chatSessions.id))
       // One more than the page tells whether more follow; it gets no snippet.
       .limit(page.limit + 1)
@@ -204,7 +205,7 @@ export async function searchSessionSummaries(db: Executor, userId: string, terms
     })
     .from(chatSessions)
     .innerJoin(chatSessionSummaries, eq(chatSessionSummaries.sessionId, chatSessions.id))
-    .where(and(eq(chatSessions.userId, userId), inArray(chatSessions.id, best.map((row) => row.id))));
+    .where(and(ownedBy.chatSessions(owner), inArray(chatSessions.id, best.map((row) => row.id))));
   const order = new Map(best.map((row, index) => [row.id, index]));
   return {
     rows: rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(({ best: match, ...row }) => ({ ...row, headline: match?.[0] ?? null, headlineSource: match?.[1] ?? null })),
@@ -223,16 +224,16 @@ const WARM_UP_USER_ID = '00000000-0000-0000-0000-000000000000';
  * index and with the planner settings, then one headline.
  */
 export async function warmUpSearch(db: Executor): Promise<void> {
-  await searchSessionSummaries(db, WARM_UP_USER_ID, { text: 'warming up searches', prefix: 'searches', prefixRoot: 'search', rest: 'warming up' }, { offset: 0, limit: 1 });
+  await searchSessionSummaries(db, accountOwner(WARM_UP_USER_ID), { text: 'warming up searches', prefix: 'searches', prefixRoot: 'search', rest: 'warming up' }, { offset: 0, limit: 1 });
   const query = sql`websearch_to_tsquery('english', 'warming')`;
   await db.execute(sql`select ts_headline('english', 'Warming up the search.', ${query}, ${headlineOptions}), ts_rank(to_tsvector('english', 'warming'), ${query})`);
 }
 
 /** For tests and the benchmark: how many of the user's conversations wait for their search document. */
-export async function countStaleDocuments(db: Executor, userId: string): Promise<number> {
+export async function countStaleDocuments(db: Executor, owner: Owner): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(chatSessionSummaries)
-    .where(and(eq(chatSessionSummaries.userId, userId), lt(chatSessionSummaries.indexedSeq, chatSessionSummaries.changeSeq)));
+    .where(and(ownedBy.chatSessionSummaries(owner), lt(chatSessionSummaries.indexedSeq, chatSessionSummaries.changeSeq)));
   return rows[0]?.n ?? 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeDemoChair, composeDemoSeat } from '#server/ai/demo/demo-roundtable.ts';
-import { parseTurn } from './rounds.ts';
+import { parseTurn } from './stances.ts';
 
 const question = 'Should we expand into the German market next year?';
 const roster = ['CFO', 'CMO', 'COO'];

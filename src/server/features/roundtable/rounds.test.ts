@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { userRoleProfiles } from '#server/ai/personas/user-roles.ts';
-import { CHAIR_SYSTEM, chairMessage, headToHeadSides, nextStep, openingMessage, parseConfidence, parseTurn, rebuttalMessage, seatSystemPrompt, sideOf, speakersOf, stanceMoved, visibleWhileStreaming, type TablePlan } from './rounds.ts';
+import { CHAIR_SYSTEM, chairMessage, openingMessage, rebuttalMessage, seatSystemPrompt } from './round-prompts.ts';
+import { headToHeadSides, nextStep, sideOf, speakersOf, type TablePlan } from './rounds.ts';
+import { parseConfidence, parseTurn, stanceMoved, visibleWhileStreaming } from './stances.ts';
 
 const plan: TablePlan = { format: 'roundtable', seats: ['CFO', 'CMO', 'COO'], maxRounds: 3, addressTo: null };
 const step = (over: Partial<Parameters<typeof nextStep>[0]>) =>

@@ -1,7 +1,9 @@
 import { CHAIR_SEAT, type RoundtableDto, type RoundtableTurn } from '#contract/roundtable.ts';
 import { personaSummary } from '#server/ai/personas/compose.ts';
 import type { ChatMessage, Roundtable } from '#server/db/schema.ts';
-import { kindOfRound, seatTitle, sideOf, visibleWhileStreaming, type TablePlan } from './rounds.ts';
+import { kindOfRound, sideOf, type TablePlan } from './rounds.ts';
+import { seatTitle } from './round-prompts.ts';
+import { visibleWhileStreaming } from './stances.ts';
 
 export function planOf(table: Roundtable): TablePlan {
   return { format: table.format, seats: table.executiveRoles, maxRounds: table.maxRounds, addressTo: table.addressTo };
@@ -24,6 +26,7 @@ export function toTurnDto(table: Roundtable, message: ChatMessage): RoundtableTu
     error: message.error,
     promptTokens: message.promptTokens,
     completionTokens: message.completionTokens,
+    ...(message.tools && message.tools.length > 0 ? { tools: message.tools } : {}),
   };
 }
 

@@ -1,63 +1,22 @@
-import type { LanguageModel } from 'ai';
-import type { FastifyBaseLogger } from 'fastify';
-import { replyErrors } from '#contract/chat.ts';
-import { CHAIR_SEAT, type RoundtableStatus, type RoundtableStopReason, type RoundtableTurnKind, type Stance } from '#contract/roundtable.ts';
-import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
-import { logSummary } from '#server/ai/provider-errors.ts';
-import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
+import { CHAIR_SEAT, type RoundtableStatus, type RoundtableStopReason, type RoundtableTurnKind } from '#contract/roundtable.ts';
 import type { ChatMessage, Roundtable } from '#server/db/schema.ts';
-import { abortKind, decideOutcome, TurnAbort } from '#server/ai/turn-outcome.ts';
-import { streamTurn } from '#server/ai/turn.ts';
-import { saveReplyProgress } from '#server/features/chat/index.ts';
-import type { TurnFinal, TurnStreamEvent } from '#server/runs/stream-events.ts';
-import { createThrottledSaver } from '#server/runs/throttled-saver.ts';
-import type { EventHub } from '#server/streams/event-hub.ts';
+import { abortKind, TurnAbort } from '#server/ai/turn-outcome.ts';
 import type { RunKind, RunRegistry } from '#server/runs/run-registry.ts';
 import { CallSlots } from './call-slots.ts';
+import { runSeatTurn, type SeatTurnDeps, type SeatTurnOutcome } from './seat-turn.ts';
+import type { TurnIdentity } from '#server/ai/tools/index.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 import { planOf } from './roundtable-dto.ts';
-import { addTokens, conversationBefore, documentsOfConversation, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, passagesFor, saveTurnEnd, touchRoundtables, turnsOf } from './roundtable.queries.ts';
-import { composeSituation, situationBudgetTokens, type SituationDocument } from './situation.ts';
-import { resolveUserRole } from '#server/ai/personas/compose.ts';
+import { findOwnedRoundtable, finishRoundtable, findRoundtable, insertTurns, interruptAbandoned, isStillRunning, touchRoundtables, turnsOf } from './roundtable.queries.ts';
+import { readSituation } from './situation-reading.ts';
 import { RoundtableStreamView, type RoundtableEventSink } from './roundtable-view.ts';
-import {
-  CHAIR_SYSTEM,
-  chairMessage,
-  kindOfRound,
-  nextStep,
-  OUTPUT_TOKENS,
-  openingMessage,
-  parseTurn,
-  rebuttalMessage,
-  seatSystemPrompt,
-  sideOf,
-  speakersOf,
-  stanceMoved,
-  visibleWhileStreaming,
-  type EarlierTable,
-  type SpokenTurn,
-  type TablePlan,
-} from './rounds.ts';
+import { CHAIR_SYSTEM, chairMessage, openingMessage, rebuttalMessage, seatSystemPrompt, type EarlierTable, type SpokenTurn } from './round-prompts.ts';
+import { kindOfRound, nextStep, sideOf, speakersOf, type TablePlan } from './rounds.ts';
+import { stanceMoved } from './stances.ts';
 
-/** How much of the conversation and its documents the situation reads before it is cut to the budget. */
-const SITUATION_MESSAGES = 40;
-const SITUATION_DOCUMENTS = 5;
-const SITUATION_PASSAGES = 6;
+export type RoundtableRunnerDeps = SeatTurnDeps;
 
-export interface RoundtableRunnerDeps {
-  db: Db;
-  config: Config;
-  model: LanguageModel;
-  hub: EventHub<TurnStreamEvent>;
-  log: FastifyBaseLogger;
-}
-
-interface TurnOutcome {
-  row: ChatMessage;
-  status: 'complete' | 'stopped' | 'failed';
-  content: string;
-  stance: Stance | null;
-}
+type TurnOutcome = SeatTurnOutcome;
 
 /** A table to run: a new one, or (`resume`) an interrupted one carrying on. */
 export interface RoundtableJob {
@@ -110,7 +69,7 @@ class RoundtableTables {
       // A new table has no turns yet: nothing is read before the first seats are asked (the path to the first token).
       const existing = resume ? (await turnsOf(deps.db, table.id)).filter((m) => m.role === 'assistant' && m.status === 'complete') : [];
       const done = (round: number, seat: string) => existing.find((m) => m.roundtableRound === round && (m.executiveRole ?? CHAIR_SEAT) === seat);
-      const [earlier, situation] = await Promise.all([this.earlierTable(table), this.situationOf(table, plan.seats.length)]);
+      const [earlier, situation] = await Promise.all([this.earlierTable(table), readSituation(deps, table, plan.seats.length)]);
       const latest = new Map<string, SpokenTurn>();
       const rounds: SpokenTurn[][] = [];
       let seated: string[] = [...plan.seats];
@@ -121,7 +80,7 @@ class RoundtableTables {
         const speakers = speakersOf(plan, seated);
         const kind = kindOfRound(plan, round);
         const before = new Map(latest);
-        const outcomes = await this.holdRound({ table, plan, round, kind, speakers, before, earlier, situation, controller, done });
+        const outcomes = await this.holdRound({ table, plan, round, kind, speakers, before, earlier, situation: situation.text, identity: situation.identity, controller, done });
         tokensUsed = outcomes.tokensUsed;
         const spoke: string[] = [];
         const changed: string[] = [];
@@ -160,13 +119,13 @@ class RoundtableTables {
         const finished = done(synthesisRound, CHAIR_SEAT) ?? existing.find((m) => m.executiveRole === CHAIR_SEAT);
         if (!finished) {
           const [row] = await insertTurns(deps.db, [{ roundtableId: table.id, sessionId: table.sessionId, round: synthesisRound, seat: CHAIR_SEAT, userRole: table.userRole, timestamp: new Date() }]);
-          const outcome = await this.runTurn({
+          const outcome = await runSeatTurn(this.deps, this.slots, {
             table,
             row: row!,
             round: synthesisRound,
             kind: 'synthesis',
             system: CHAIR_SYSTEM(deps.config.appName, table.industry, table.userRole, table.format),
-            message: chairMessage(table.question, table.format, turns, rounds, situation),
+            message: chairMessage(table.question, table.format, turns, rounds, situation.text),
             demo: {
               task: 'chair',
               industry: table.industry,
@@ -182,6 +141,7 @@ class RoundtableTables {
               })),
             },
             controller,
+            identity: situation.identity,
           });
           tokensUsed = outcome.tokensUsed;
         }
@@ -210,36 +170,12 @@ class RoundtableTables {
   /** What a follow-up is given of the earlier table: its question, the chair's synthesis, the addressed seat's last stance. */
   private async earlierTable(table: Roundtable): Promise<EarlierTable | null> {
     if (!table.followUpOf) return null;
-    const parent = await findRoundtable(this.deps.db, table.followUpOf);
-    if (!parent || parent.userId !== table.userId) return null;
+    const parent = await findOwnedRoundtable(this.deps.db, table.followUpOf, accountOwner(table.userId));
+    if (!parent) return null;
     const turns = await turnsOf(this.deps.db, parent.id);
     const synthesis = turns.find((m) => m.role === 'assistant' && m.executiveRole === CHAIR_SEAT && m.status === 'complete');
     const own = table.addressTo ? turns.filter((m) => m.executiveRole === table.addressTo && m.status === 'complete').at(-1) : undefined;
     return { question: parent.question, synthesis: synthesis?.content ?? null, ownStance: own?.stance ?? null };
-  }
-
-  /**
-   * What every seat is told of the user's situation (issue 31, point 4; decision 068): a digest of
-   * the conversation before the table and the passages of its documents that bear on the question,
-   * fenced and bounded by the table's budget. Read once per run; a follow-up's earlier table comes
-   * separately (earlierTable).
-   */
-  private async situationOf(table: Roundtable, seats: number): Promise<string> {
-    const db = this.deps.db;
-    const conversation = await conversationBefore(db, { sessionId: table.sessionId, userId: table.userId, before: table.createdAt, limit: SITUATION_MESSAGES });
-    const ids = [...new Set(conversation.filter((m) => m.role === 'user').flatMap((m) => m.documentIds))].slice(0, SITUATION_DOCUMENTS);
-    const found = await documentsOfConversation(db, { userId: table.userId, sessionId: table.sessionId, ids });
-    const budgetTokens = situationBudgetTokens({ tokenBudget: table.tokenBudget, seats, maxRounds: table.maxRounds });
-    const documents: SituationDocument[] = [];
-    for (const document of ids.flatMap((id) => found.filter((d) => d.id === id))) {
-      if (document.content.length <= budgetTokens * 2) {
-        documents.push({ name: document.originalName, read: 'whole', text: document.content });
-        continue;
-      }
-      const passages = (await passagesFor(db, document.id, table.question, SITUATION_PASSAGES)).sort((a, b) => a.ordinal - b.ordinal);
-      documents.push({ name: document.originalName, read: `parts: ${passages.map((p) => p.label).join(', ') || 'none'}`, text: passages.map((p) => `### ${p.label}\n${p.content}`).join('\n\n') });
-    }
-    return composeSituation({ userRole: resolveUserRole(table.userRole).label, conversation, documents, budgetTokens }).text;
   }
 
   /** One round: every speaker's turn in parallel (blind in round 1: each gets only the question and the situation). */
@@ -252,6 +188,7 @@ class RoundtableTables {
     before: Map<string, SpokenTurn>;
     earlier: EarlierTable | null;
     situation: string;
+    identity: TurnIdentity;
     controller: AbortController;
     done: (round: number, seat: string) => ChatMessage | undefined;
   }): Promise<{ turns: TurnOutcome[]; tokensUsed: number }> {
@@ -280,7 +217,7 @@ class RoundtableTables {
           kind === 'rebuttal'
             ? rebuttalMessage({ question: table.question, plan, seat, own, others, situation: input.situation })
             : openingMessage(table.question, input.earlier ? { ...input.earlier, ownStance: kind === 'answer' ? input.earlier.ownStance : null } : null, kind === 'answer' ? 'answer' : 'opening', input.situation);
-        const outcome = await this.runTurn({
+        const outcome = await runSeatTurn(this.deps, this.slots, {
           table,
           row,
           round,
@@ -300,6 +237,7 @@ class RoundtableTables {
             roster: [...plan.seats],
           },
           controller,
+          identity: input.identity,
         });
         tokensUsed = Math.max(tokensUsed, outcome.tokensUsed);
         return outcome.turn;
@@ -307,83 +245,5 @@ class RoundtableTables {
     );
     const order = (o: TurnOutcome) => plan.seats.indexOf(o.row.executiveRole ?? '');
     return { turns: [...kept, ...results].sort((a, b) => order(a) - order(b)), tokensUsed };
-  }
-
-  /** One seat's model call: waits for a slot, streams to the hub and its row, saves its end with the stance and tokens. */
-  private async runTurn(input: {
-    table: Roundtable;
-    row: ChatMessage;
-    round: number;
-    kind: RoundtableTurnKind;
-    system: string;
-    message: string;
-    demo: Parameters<typeof demoProviderOptions>[0];
-    controller: AbortController;
-  }): Promise<{ turn: TurnOutcome; tokensUsed: number }> {
-    const { deps } = this;
-    const { table, row, kind } = input;
-    const seat = row.executiveRole ?? CHAIR_SEAT;
-    // Each seat has its own controller, so a seat stopped elsewhere or stalled ends alone; the table's ends them all.
-    const controller = new AbortController();
-    const relay = () => controller.abort(input.controller.signal.reason);
-    if (input.controller.signal.aborted) relay();
-    else input.controller.signal.addEventListener('abort', relay, { once: true });
-    let release: (() => void) | undefined;
-    let result: Awaited<ReturnType<typeof streamTurn>> = { text: '', finished: false, error: undefined, usage: undefined };
-    try {
-      release = await this.slots.acquire(controller.signal).catch(() => undefined);
-      deps.hub.publish(table.id, { type: 'turn-start', turn: row.id, seat, round: input.round, kind });
-      if (release && !controller.signal.aborted) {
-        const saver = createThrottledSaver({
-          save: (text) => saveReplyProgress(deps.db, row.id, text),
-          onGone: () => {
-            if (!controller.signal.aborted) controller.abort(new TurnAbort('stopped-elsewhere'));
-          },
-          onError: (err) => deps.log.warn({ err, turn: row.id }, 'could not save roundtable progress'),
-        });
-        result = await streamTurn({
-          model: deps.model,
-          system: input.system,
-          messages: [{ role: 'user', content: input.message }],
-          maxOutputTokens: Math.min(OUTPUT_TOKENS[kind], deps.config.ai.maxOutputTokens),
-          maxRetries: deps.config.ai.maxRetries,
-          stallTimeoutMs: deps.config.ai.stallTimeoutMs,
-          providerOptions: demoProviderOptions(input.demo),
-          controller,
-          onText: (delta, text) => {
-            deps.hub.publish(table.id, { type: 'delta', turn: row.id, text: delta, offset: text.length });
-            saver.update(text);
-          },
-        });
-        await saver.settle();
-      }
-    } finally {
-      release?.();
-      input.controller.signal.removeEventListener('abort', relay);
-    }
-    const abort = abortKind(controller.signal);
-    const outcome = decideOutcome(result, abort);
-    if (outcome.status === 'failed' && result.error && abort === null) {
-      deps.log.warn({ turn: row.id, seat, provider: deps.config.ai.provider, error: logSummary(result.error) }, 'AI provider failed a roundtable seat');
-    }
-    const status = outcome.status === 'complete' ? 'complete' : outcome.status === 'stopped' ? 'stopped' : 'failed';
-    const parsed = kind === 'synthesis' ? { content: result.text.trim(), stance: null } : status === 'complete' ? parseTurn(result.text) : { content: visibleWhileStreaming(result.text), stance: null };
-    // Only a rebuttal can change a position: an opening that says "Changed: yes" has nothing to have changed from.
-    if (parsed.stance && kind !== 'rebuttal') parsed.stance = { ...parsed.stance, changed: false, movedBy: null };
-    const promptTokens = result.usage?.inputTokens ?? null;
-    const completionTokens = result.usage?.outputTokens ?? null;
-    const error = outcome.status === 'failed' ? (abort === 'shutdown' ? replyErrors.interrupted : (outcome.error ?? replyErrors.unavailable)) : null;
-    try {
-      await saveTurnEnd(deps.db, row.id, { content: parsed.content, status, error, model: deps.config.ai.model, promptTokens, completionTokens, stance: parsed.stance });
-    } catch (err) {
-      deps.log.error({ err, turn: row.id }, 'could not save the end of a roundtable turn');
-    }
-    const tokensUsed = await addTokens(deps.db, table.id, (promptTokens ?? 0) + (completionTokens ?? 0)).catch(() => table.tokensUsed);
-    const final: TurnFinal =
-      status === 'failed'
-        ? { type: 'error', message: error ?? replyErrors.unavailable, content: parsed.content }
-        : { type: 'done', status, content: parsed.content, usage: { promptTokens, completionTokens } };
-    deps.hub.publish(table.id, { type: 'turn-end', turn: row.id, final, seat, stance: parsed.stance });
-    return { turn: { row, status, content: parsed.content, stance: parsed.stance }, tokensUsed };
   }
 }

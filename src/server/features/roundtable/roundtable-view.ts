@@ -1,4 +1,4 @@
-import { CHAIR_SEAT, type RoundtableDto, type RtDeltaEvent, type RtDoneEvent, type RtErrorEvent, type RtRoundEndEvent, type RtSynthesisEvent, type RtTurnEndEvent, type RtTurnStartEvent } from '#contract/roundtable.ts';
+import { CHAIR_SEAT, type RoundtableDto, type RtDeltaEvent, type RtDoneEvent, type RtErrorEvent, type RtRoundEndEvent, type RtSynthesisEvent, type RtTurnEndEvent, type RtToolsEvent, type RtTurnStartEvent } from '#contract/roundtable.ts';
 import { errorCatalog } from '#contract/errors.ts';
 import type { Db } from '#server/db/client.ts';
 import type { TurnStreamEvent } from '#server/runs/stream-events.ts';
@@ -16,6 +16,7 @@ export interface RoundtableEventSink {
   send(event: 'turn-start', id: string, data: RtTurnStartEvent): void;
   send(event: 'delta', id: string, data: RtDeltaEvent): void;
   send(event: 'turn-end', id: string, data: RtTurnEndEvent): void;
+  send(event: 'tools', id: string, data: RtToolsEvent): void;
   send(event: 'round-end', id: string, data: RtRoundEndEvent): void;
   send(event: 'synthesis', id: string, data: RtSynthesisEvent): void;
   send(event: 'done', id: string, data: RtDoneEvent): void;
@@ -49,6 +50,9 @@ export class RoundtableStreamView implements StreamView<TurnStreamEvent> {
         return;
       case 'delta':
         this.sink.send('delta', id, { turnId: event.turn, text: event.text });
+        return;
+      case 'tools':
+        this.sink.send('tools', id, { turnId: event.turn, tools: event.tools });
         return;
       case 'turn-end': {
         const final = event.final;

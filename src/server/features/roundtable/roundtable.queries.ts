@@ -1,16 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Stance } from '#contract/roundtable.ts';
 import type { Executor } from '#server/db/client.ts';
+import { ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
 import { chatMessageColumns, chatMessages, chatSessions, documentChunks, documents, roundtables, type ChatMessage, type Roundtable } from '#server/db/schema.ts';
 
-export type NewRoundtable = typeof roundtables.$inferInsert;
+export type NewRoundtable = Omit<typeof roundtables.$inferInsert, 'userId'>;
 
 /** Ownership of a roundtable: it names its owner, and every query by id carries it. */
-export async function findOwnedRoundtable(db: Executor, id: string, userId: string): Promise<Roundtable | undefined> {
+export async function findOwnedRoundtable(db: Executor, id: string, owner: Owner): Promise<Roundtable | undefined> {
   const rows = await db
     .select()
     .from(roundtables)
-    .where(and(eq(roundtables.id, id), eq(roundtables.userId, userId)))
+    .where(and(eq(roundtables.id, id), ownedBy.roundtables(owner)))
     .limit(1);
   return rows[0];
 }
@@ -29,31 +30,31 @@ export async function turnsOf(db: Executor, roundtableId: string): Promise<ChatM
     .orderBy(asc(chatMessages.timestamp), asc(chatMessages.id));
 }
 
-export async function countRunningFor(db: Executor, userId: string): Promise<number> {
+export async function countRunningFor(db: Executor, owner: Owner): Promise<number> {
   const rows = await db
     .select({ n: count() })
     .from(roundtables)
-    .where(and(eq(roundtables.userId, userId), eq(roundtables.status, 'running')));
+    .where(and(ownedBy.roundtables(owner), eq(roundtables.status, 'running')));
   return Number(rows[0]?.n ?? 0);
 }
 
 /** Locks the caller's conversation (so two creates of one account are counted in turn) and touches it. */
-export async function lockOwnedSession(tx: Executor, sessionId: string, userId: string) {
+export async function lockOwnedSession(tx: Executor, sessionId: string, owner: Owner) {
   const rows = await tx
     .update(chatSessions)
     .set({ updatedAt: sql`now()` })
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+    .where(and(eq(chatSessions.id, sessionId), ownedBy.chatSessions(owner)))
     .returning();
   return rows[0];
 }
 
-/** Serialises the creates of one account (the per-user limit is counted, then a row added). */
-export async function lockUserRoundtables(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roundtables'), hashtext(${userId}))`);
+/** Serialises the creates of one owner (the per-owner limit is counted, then a row added). */
+export async function lockOwnerRoundtables(tx: Executor, owner: Owner): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roundtables'), hashtext(${owner.userId}))`);
 }
 
-export async function insertRoundtable(tx: Executor, values: NewRoundtable): Promise<Roundtable> {
-  const rows = await tx.insert(roundtables).values(values).returning();
+export async function insertRoundtable(tx: Executor, owner: Owner, values: NewRoundtable): Promise<Roundtable> {
+  const rows = await tx.insert(roundtables).values({ ...values, ...ownerColumns(owner) }).returning();
   return rows[0]!;
 }
 
@@ -153,12 +154,12 @@ export async function interruptAbandoned(db: Executor, silentForMs?: number): Pr
 }
 
 /** Resuming an interrupted table: running again; its turns that did not finish are deleted and held again. */
-export async function reopenInterrupted(db: Executor, id: string, userId: string): Promise<Roundtable | undefined> {
+export async function reopenInterrupted(db: Executor, id: string, owner: Owner): Promise<Roundtable | undefined> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(roundtables)
       .set({ status: 'running', stopReason: null, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(roundtables.id, id), eq(roundtables.userId, userId), eq(roundtables.status, 'interrupted')))
+      .where(and(eq(roundtables.id, id), ownedBy.roundtables(owner), eq(roundtables.status, 'interrupted')))
       .returning();
     if (!rows[0]) return undefined;
     await tx
@@ -185,11 +186,11 @@ export async function touchRoundtables(db: Executor, ids: string[]): Promise<voi
 }
 
 /** The roundtables of a conversation, oldest first. */
-export async function roundtablesOfSession(db: Executor, sessionId: string, userId: string): Promise<Roundtable[]> {
+export async function roundtablesOfSession(db: Executor, sessionId: string, owner: Owner): Promise<Roundtable[]> {
   return db
     .select()
     .from(roundtables)
-    .where(and(eq(roundtables.sessionId, sessionId), eq(roundtables.userId, userId)))
+    .where(and(eq(roundtables.sessionId, sessionId), ownedBy.roundtables(owner)))
     .orderBy(asc(roundtables.createdAt));
 }
 
@@ -222,7 +223,7 @@ export async function titleUntitledSession(tx: Executor, sessionId: string, defa
  * The conversation before a table was asked, newest first: the chat's own messages (no roundtable
  * turns), finished ones, at most `limit`. Ownership: the session must be the owner's.
  */
-export async function conversationBefore(db: Executor, input: { sessionId: string; userId: string; before: Date; limit: number }): Promise<ChatMessage[]> {
+export async function conversationBefore(db: Executor, input: { sessionId: string; owner: Owner; before: Date; limit: number }): Promise<ChatMessage[]> {
   return db
     .select(chatMessageColumns)
     .from(chatMessages)
@@ -230,7 +231,7 @@ export async function conversationBefore(db: Executor, input: { sessionId: strin
     .where(
       and(
         eq(chatMessages.sessionId, input.sessionId),
-        eq(chatSessions.userId, input.userId),
+        ownedBy.chatSessions(input.owner),
         isNull(chatMessages.roundtableId),
         lt(chatMessages.timestamp, input.before),
         inArray(chatMessages.status, ['complete', 'stopped']),
@@ -247,25 +248,25 @@ export interface TableDocument {
 }
 
 /** The owner's documents of this conversation among `ids`, with their extracted text. */
-export async function documentsOfConversation(db: Executor, input: { userId: string; sessionId: string; ids: string[] }): Promise<TableDocument[]> {
+export async function documentsOfConversation(db: Executor, input: { owner: Owner; sessionId: string; ids: string[] }): Promise<TableDocument[]> {
   if (input.ids.length === 0) return [];
   const rows = await db
     .select({ id: documents.id, originalName: documents.originalName, content: documents.content })
     .from(documents)
-    .where(and(eq(documents.userId, input.userId), eq(documents.sessionId, input.sessionId), inArray(documents.id, input.ids), isNotNull(documents.content)));
+    .where(and(ownedBy.documents(input.owner), eq(documents.sessionId, input.sessionId), inArray(documents.id, input.ids), isNotNull(documents.content)));
   return rows.map((row) => ({ ...row, content: row.content ?? '' }));
 }
 
 /** A document's passages that best match the question (full-text search), best first; the start of it when none match. */
-export async function passagesFor(db: Executor, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
+export async function passagesFor(db: Executor, owner: Owner, documentId: string, question: string, limit: number): Promise<{ ordinal: number; label: string; content: string }[]> {
   const query = sql`websearch_to_tsquery('english', ${question})`;
   const columns = { ordinal: documentChunks.ordinal, label: documentChunks.label, content: documentChunks.content };
   const matches = await db
     .select(columns)
     .from(documentChunks)
-    .where(and(eq(documentChunks.documentId, documentId), sql`${documentChunks.searchVector} @@ ${query}`))
+    .where(and(eq(documentChunks.documentId, documentId), ownedBy.documentChunks(owner), sql`${documentChunks.searchVector} @@ ${query}`))
     .orderBy(desc(sql`ts_rank(${documentChunks.searchVector}, ${query})`), asc(documentChunks.ordinal))
     .limit(limit);
   if (matches.length > 0) return matches;
-  return db.select(columns).from(documentChunks).where(eq(documentChunks.documentId, documentId)).orderBy(asc(documentChunks.ordinal)).limit(limit);
+  return db.select(columns).from(documentChunks).where(and(eq(documentChunks.documentId, documentId), ownedBy.documentChunks(owner))).orderBy(asc(documentChunks.ordinal)).limit(limit);
 }

@@ -4,6 +4,7 @@ import { demoTitle } from '#server/ai/demo/demo-model.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Roundtable } from '#server/db/schema.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 import { AppError } from '#server/errors.ts';
 import { findOwnedSession } from '#server/features/chat/index.ts';
 import { attachmentHeader, exportFileName, renderConversationPdfOffThread, resolveTimeZone } from '#server/features/history/index.ts';
@@ -24,7 +25,7 @@ function assertPremium(caller: Caller): void {
 }
 
 async function requireOwned(deps: Pick<RoundtableDeps, 'db'>, caller: Caller, id: string): Promise<Roundtable> {
-  const table = await queries.findOwnedRoundtable(deps.db, id, caller.user.id);
+  const table = await queries.findOwnedRoundtable(deps.db, id, ownerOf(caller));
   if (!table) throw new AppError('not_found:roundtable');
   return table;
 }
@@ -42,17 +43,16 @@ export async function createRoundtable(deps: RoundtableDeps, caller: Caller, ses
   if (!session) throw new AppError('not_found:chat_session');
   assertPremium(caller);
   if (input.followUpOf) {
-    const parent = await queries.findOwnedRoundtable(deps.db, input.followUpOf, caller.user.id);
+    const parent = await queries.findOwnedRoundtable(deps.db, input.followUpOf, ownerOf(caller));
     if (!parent || parent.sessionId !== session.id) throw new AppError('not_found:roundtable');
   }
   const table = await deps.db.transaction(async (tx) => {
-    await queries.lockUserRoundtables(tx, caller.user.id);
-    if ((await queries.countRunningFor(tx, caller.user.id)) >= deps.config.roundtable.maxPerUser) throw new AppError('rate_limit:roundtables');
-    const locked = await queries.lockOwnedSession(tx, session.id, caller.user.id);
+    await queries.lockOwnerRoundtables(tx, ownerOf(caller));
+    if ((await queries.countRunningFor(tx, ownerOf(caller))) >= deps.config.roundtable.maxPerUser) throw new AppError('rate_limit:roundtables');
+    const locked = await queries.lockOwnedSession(tx, session.id, ownerOf(caller));
     if (!locked) throw new AppError('not_found:chat_session');
-    const row = await queries.insertRoundtable(tx, {
+    const row = await queries.insertRoundtable(tx, ownerOf(caller), {
       sessionId: session.id,
-      userId: caller.user.id,
       format: input.format,
       question: input.question,
       executiveRoles: input.executiveRoles,
@@ -81,7 +81,7 @@ export async function getRoundtable(deps: RoundtableDeps, caller: Caller, id: st
 export async function listRoundtables(deps: RoundtableDeps, caller: Caller, sessionId: string): Promise<RoundtableDto[]> {
   const session = await findOwnedSession(deps.db, caller, sessionId);
   if (!session) throw new AppError('not_found:chat_session');
-  const tables = await queries.roundtablesOfSession(deps.db, session.id, caller.user.id);
+  const tables = await queries.roundtablesOfSession(deps.db, session.id, ownerOf(caller));
   return Promise.all(tables.map((t) => dtoOf(deps, t)));
 }
 
@@ -101,7 +101,7 @@ export async function resumeRoundtable(deps: RoundtableDeps, caller: Caller, id:
   const table = await requireOwned(deps, caller, id);
   assertPremium(caller);
   if (table.status !== 'interrupted' || deps.runner.isRunning(id)) throw new AppError('bad_request:roundtable_state', 'Only an interrupted roundtable can be resumed.');
-  const reopened = await queries.reopenInterrupted(deps.db, id, caller.user.id);
+  const reopened = await queries.reopenInterrupted(deps.db, id, ownerOf(caller));
   if (!reopened) throw new AppError('bad_request:roundtable_state', 'Only an interrupted roundtable can be resumed.');
   deps.runner.start(reopened.id, { table: reopened, resume: true });
   return dtoOf(deps, reopened);

@@ -9,6 +9,7 @@ import { createTestApp, inject, setPlan, signUpUser } from '#tests/helpers/test-
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { firstOutOfOrder, readPdf } from '#tests/helpers/pdf-text.ts';
 import { waitFor } from '#tests/helpers/wait-for.ts';
+import { roundtableEnded } from '#tests/helpers/roundtable-api.ts';
 
 const t = useTestApp({ AI_MAX_RETRIES: '0' }, { fakeAi: true, listen: true });
 
@@ -20,12 +21,7 @@ const seatReply = (words: string, position: string, opts: { changed?: boolean; m
 
 const create = (cookie: string, sessionId: string, payload: Record<string, unknown>) =>
   inject(t.app, { method: 'POST', url: `/api/chat-sessions/${sessionId}/roundtables`, cookie, payload });
-const get = async (cookie: string, id: string) => (await inject(t.app, { method: 'GET', url: `/api/roundtables/${id}`, cookie })).json() as RoundtableDto;
-const settled = (cookie: string, id: string) =>
-  waitFor(async () => {
-    const table = await get(cookie, id);
-    return table.status !== 'running' ? table : undefined;
-  }, `roundtable ${id} to end`);
+const settled = (cookie: string, id: string) => roundtableEnded(t.app, cookie, id);
 
 async function premiumTable(payload: Record<string, unknown>) {
   const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CEO', industry: 'Retail' } });

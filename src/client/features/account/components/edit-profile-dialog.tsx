@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountMessages, accountText, editProfileFormSchema, type EditProfileForm, type UpdateProfileInput } from '#contract/account.ts';
 import type { PublicUser } from '#contract/auth.ts';
+import { NameFields } from '#client/components/name-fields.tsx';
 import { ProfilePictureField } from '#client/components/profile-picture-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
@@ -71,14 +72,7 @@ function EditProfileForm({ user, onDone }: { user: PublicUser; onDone: () => voi
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <ProfilePictureField value={picture} onChange={setPicture} names={{ firstName: form.watch('firstName') || user.firstName, lastName: form.watch('lastName') }} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
-          {(field) => <Input {...field} autoComplete="given-name" {...form.register('firstName')} />}
-        </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
-          {(field) => <Input {...field} autoComplete="family-name" {...form.register('lastName')} />}
-        </FormField>
-      </div>
+      <NameFields register={form.register} errors={errors} />
       <FormField label="Email" error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>

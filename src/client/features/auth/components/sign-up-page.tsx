@@ -6,6 +6,7 @@ import { authText } from '#contract/auth-text.ts';
 import { formatPrice, isBillingPeriod, plans, type BillingPeriod } from '#contract/plans.ts';
 import { accountText } from '#contract/account-text.ts';
 import { AuthLayout } from '#client/components/layout/auth-layout.tsx';
+import { NameFields } from '#client/components/name-fields.tsx';
 import { ProfilePictureField } from '#client/components/profile-picture-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -128,14 +129,7 @@ export default function SignUpPage() {
               </div>
               <p className="text-xs text-muted-foreground">{plan ? 'Tap the selected plan again to start on the Free Tier instead.' : 'Leave both unselected to start on the Free Tier.'}</p>
             </fieldset>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField label="First name" error={errors.firstName?.message}>
-                {(field) => <Input {...field} autoComplete="given-name" {...form.register('firstName')} />}
-              </FormField>
-              <FormField label="Last name" error={errors.lastName?.message}>
-                {(field) => <Input {...field} autoComplete="family-name" {...form.register('lastName')} />}
-              </FormField>
-            </div>
+            <NameFields register={form.register} errors={errors} />
             <ProfilePictureField
               value={picture}
               onChange={setPicture}

@@ -3,6 +3,7 @@ import { billingAddressSchema, billingCountries, countriesWithStates, isAddressC
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export const emptyAddress: BillingAddressInput = { name: '', line1: '', line2: '', city: '', state: '', postalCode: '', country: 'US' };
@@ -60,19 +61,28 @@ export function AddressForm({
         {(props) => <Input {...props} {...field('name')} autoComplete="cc-name" />}
       </FormField>
       <FormField label="Country" error={errorOf('country')}>
+        {/* The app's own listbox, like every other choice in the app (issue 29, point 20); typing a name's first letters finds it. */}
         {(props) => (
-          <select
-            {...props}
-            {...field('country')}
+          <Select
+            value={address.country}
+            onValueChange={(country) => {
+              setAddress((current) => ({ ...current, country }));
+              setTouched((current) => ({ ...current, country: true }));
+            }}
             autoComplete="country"
-            className="h-10 w-full rounded-md border border-input bg-card px-3 text-sm text-foreground shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            name="country"
           >
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+            <SelectTrigger {...props} onBlur={() => setTouched((current) => ({ ...current, country: true }))}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {countries.map((country) => (
+                <SelectItem key={country.code} value={country.code}>
+                  <SelectItemText>{country.name}</SelectItemText>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
       </FormField>
       <FormField label="Street address" error={errorOf('line1')}>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CreditCard, Crown, MailCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -7,6 +7,7 @@ import { isBillingPeriod, type BillingPeriod } from '#contract/plans.ts';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { ResendVerificationButton, useReadAccountWhileUnverified } from '#client/components/resend-verification.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/class-names.ts';
 import { clientConfig } from '#client/config.ts';
@@ -14,7 +15,6 @@ import { api, ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { currentUserQueryKey, useCurrentUser } from '#client/lib/session.ts';
 import { localKeys, readStorage, sessionKeys, writeStorage } from '#client/lib/storage-keys.ts';
-import { verificationText } from '#contract/auth-text.ts';
 import { useCreateSubscription } from '../api/create-subscription.ts';
 import { cancelIncompleteSubscription } from '../api/cancel-incomplete-subscription.ts';
 import { useStripeConfig } from '../api/get-stripe-config.ts';
@@ -51,7 +51,7 @@ function clearCheckoutStorage() {
 
 function Shell({ children, showReturn, banner = true }: { children: React.ReactNode; showReturn: boolean; banner?: boolean }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
+    <div className="font-app-swap flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
       <SiteHeader>
         {showReturn ? (
           <Button asChild variant="ghost" size="sm">
@@ -104,30 +104,7 @@ const VERIFICATION_POLL_MS = 5000;
  * anything is typed; a way to get the link again; and the page carries on by itself once it is followed.
  */
 function VerifyFirst({ email }: { email: string }) {
-  const queryClient = useQueryClient();
-  const resend = useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/resend-verification') });
-  useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    };
-    const timer = window.setInterval(refresh, VERIFICATION_POLL_MS);
-    document.addEventListener('visibilitychange', refresh);
-    window.addEventListener('focus', refresh);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', refresh);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [queryClient]);
-
-  const onResend = async () => {
-    try {
-      await resend.mutateAsync();
-      notify({ ...verificationText.resent, variant: 'success' });
-    } catch (error) {
-      notify({ ...verificationText.resendFailed(error instanceof ApiError ? error.message : undefined), variant: 'destructive' });
-    }
-  };
+  useReadAccountWhileUnverified(true, VERIFICATION_POLL_MS);
 
   return (
     <section className="rounded-2xl border border-brand/40 bg-card p-5 shadow-sm sm:p-7" aria-labelledby="checkout-verify-title" role="region">
@@ -137,10 +114,7 @@ function VerifyFirst({ email }: { email: string }) {
       </h2>
       <p className="mt-3 text-sm text-muted-foreground">{billingText.verifyFirstBody(email)}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="button" variant="brand" onClick={() => void onResend()} disabled={resend.isPending}>
-          {resend.isPending ? <Spinner /> : null}
-          {billingText.verifyFirstResend}
-        </Button>
+        <ResendVerificationButton variant="brand" label={billingText.verifyFirstResend} />
         <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
           <Spinner /> {billingText.verifyFirstWaiting}
         </p>

@@ -2,6 +2,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { ArrowLeft, LockKeyhole, RotateCw } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
+// The same hashed file styles.css declares (one download, shared with the page; issue 29, point 20).
+import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { billingText, formatCents } from '#contract/billing.ts';
 import { formatPrice, plans, type BillingPeriod } from '#contract/plans.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -119,6 +121,9 @@ function PaymentForm({ plan, onBack, onPaid }: { plan: BillingPeriod; onBack: ()
 }
 
 /** Step 2 (spec section 2): the Stripe Payment Element with the order summary. */
+/** The page's font stack (styles.css), for Stripe's frame. */
+const APP_FONT_STACK = '"Inter Variable", ui-sans-serif, system-ui, sans-serif';
+
 export function PaymentStep({
   stripe,
   clientSecret,
@@ -134,7 +139,16 @@ export function PaymentStep({
   onBack: () => void;
   onPaid: (processing: boolean) => void;
 }) {
-  const options = useMemo<StripeElementsOptions>(() => ({ clientSecret: clientSecret ?? undefined, appearance: { theme: prefersDark() ? 'night' : 'stripe' } }), [clientSecret]);
+  const options = useMemo<StripeElementsOptions>(
+    () => ({
+      clientSecret: clientSecret ?? undefined,
+      // The card fields are Stripe's frame on Stripe's origin: without the app's font they are drawn in the system
+      // font beside the page's Inter (issue 29, point 20). The server lets any origin read the font files.
+      fonts: [{ family: 'Inter Variable', src: `url(${new URL(interLatinUrl, window.location.origin).href})`, weight: '100 900', style: 'normal', display: 'swap' }],
+      appearance: { theme: prefersDark() ? 'night' : 'stripe', variables: { fontFamily: APP_FONT_STACK } },
+    }),
+    [clientSecret],
+  );
   if (!clientSecret) {
     return (
       <div role="alert" className="grid gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm">

@@ -4,10 +4,13 @@ import { advisorCardText } from '#contract/advisor-card-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ConversationNote } from './conversation-note.tsx';
 
 interface Props {
   executiveRole: string;
   industry: string;
+  /** The conversation, once it exists: its note is shown under the profile (decision 083). */
+  sessionId?: string | null;
 }
 
 /** The profiles (20 kB) are a chunk of their own: asked for when the button is pointed at or focused, shown when opened (decision 042). */
@@ -19,7 +22,7 @@ const preload = () => void loadProfile().catch(() => {});
  * The advisor made visible (issue 14, point 7): who the user is talking to, from the same persona lines
  * the advice is written with (decision 031). A dialog on desktop, a sheet from the bottom on phones.
  */
-export function AdvisorCard({ executiveRole, industry }: Props) {
+export function AdvisorCard({ executiveRole, industry, sessionId }: Props) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -49,6 +52,7 @@ export function AdvisorCard({ executiveRole, industry }: Props) {
         >
           <AdvisorProfile executiveRole={executiveRole} industry={industry} />
         </Suspense>
+        {sessionId ? <ConversationNote sessionId={sessionId} /> : null}
       </DialogContent>
     </Dialog>
   );

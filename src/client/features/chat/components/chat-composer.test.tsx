@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,28 @@ describe('ChatComposer', () => {
     await userEvent.type(input, 'Should we expand to Europe?{Enter}');
     expect(onSend).toHaveBeenCalledWith('Should we expand to Europe?');
     expect(input).toHaveValue('');
+  });
+
+  it('returns to the input once sent, but leaves the focus where the user took it meanwhile (an export menu opened while it was sent)', async () => {
+    let done: (sent: boolean) => void = () => {};
+    const onSend = vi.fn(() => new Promise<boolean>((resolve) => (done = resolve)));
+    render(
+      <>
+        <Harness onSend={onSend} />
+        <button type="button">Export conversation</button>
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'First{Enter}');
+    input.blur(); // the send button or the input lost the focus to nothing: it comes back
+    await act(async () => done(true));
+    expect(input).toHaveFocus();
+
+    await userEvent.type(input, 'Second{Enter}');
+    const elsewhere = screen.getByRole('button', { name: 'Export conversation' });
+    elsewhere.focus();
+    await act(async () => done(true));
+    expect(elsewhere).toHaveFocus();
   });
 
   it('adds a line on Shift+Enter without sending', async () => {

@@ -34,6 +34,7 @@ interface Props {
 /** The message input (spec section 5, Send): grows with its text; Enter sends, Shift+Enter starts a new line. */
 export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop, advisor, placeholder, voice, attach, limitNotice, editing, onShowShortcuts }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const online = useOnlineStatus();
   const atLimit = !!limitNotice;
   const canSend = online && !atLimit && draft.trim().length > 0 && !busy && !streaming;
@@ -59,7 +60,10 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
     const sent = await onSend(text);
     // Not sent (refused, failed): give the words back unless something new was typed meanwhile.
     if (!sent) setDraft((current) => current || text);
-    textarea.current?.focus();
+    // Back to the input for the next question, unless the user went elsewhere while it was sent (a menu
+    // they opened meanwhile would close under them).
+    const active = document.activeElement;
+    if (!active || active === document.body || form.current?.contains(active)) textarea.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -82,6 +86,7 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
         </p>
       )}
       <form
+        ref={form}
         className="rounded-2xl border border-input bg-card shadow-sm has-[textarea:disabled]:bg-muted/50 transition-colors focus-within:border-ring/70 focus-within:ring-2 focus-within:ring-ring/20"
         onSubmit={(event) => {
           event.preventDefault();
@@ -102,34 +107,17 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
             </button>
           </div>
         ) : null}
-        <label htmlFor="chat-input" className="sr-only">
-          Message
-        </label>
-        <textarea
-          id="chat-input"
-          ref={textarea}
-          rows={1}
-          value={draft}
-          maxLength={MAX_MESSAGE_LENGTH}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          // A question is coming: load what its reply needs (decision 042).
-          onFocus={prepareForReply}
-          disabled={atLimit}
-          placeholder={limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`}
-          className={cn(
-            'block max-h-[200px] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base leading-relaxed text-foreground outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed sm:text-[0.9375rem]',
-            // The limit's two-line notice fits a phone's width.
-            atLimit && 'max-sm:min-h-[4.5rem]',
-          )}
-        />
-        <div className="flex items-center gap-1 px-2 pb-2">
+        {/*
+          One row (issue 29, point 16): attach and voice, the text (one line that grows with what is typed, up to
+          200 px), and send. The conversation keeps the room.
+        */}
+        <div className="flex items-end gap-0.5 p-1.5 sm:gap-1">
           {attach}
           <Button
             type="button"
             variant="ghost"
             size="icon"
-            className={cn('size-9 rounded-full', voice.listening && 'bg-destructive/10 text-destructive hover:bg-destructive/15')}
+            className={cn('size-9 shrink-0 rounded-full', voice.listening && 'bg-destructive/10 text-destructive hover:bg-destructive/15')}
             aria-label={voice.listening ? 'Stop voice input' : 'Voice input'}
             aria-pressed={voice.listening}
             title={voice.listening ? 'Listening… select to stop' : 'Speak your question'}
@@ -138,21 +126,39 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
           >
             {voice.listening ? <MicOff aria-hidden /> : <Mic aria-hidden />}
           </Button>
+          <label htmlFor="chat-input" className="sr-only">
+            Message
+          </label>
+          <textarea
+            id="chat-input"
+            ref={textarea}
+            rows={1}
+            value={draft}
+            maxLength={MAX_MESSAGE_LENGTH}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            // A question is coming: load what its reply needs (decision 042).
+            onFocus={prepareForReply}
+            disabled={atLimit}
+            placeholder={voice.listening ? 'Listening…' : (limitNotice ?? placeholder ?? `Ask your ${advisor} anything…`)}
+            className={cn(
+              'block max-h-[200px] min-h-9 min-w-0 flex-1 resize-none bg-transparent px-1.5 py-1.5 text-base leading-6 text-foreground outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed sm:text-[0.9375rem]',
+              // The limit's two-line notice fits a phone's width.
+              atLimit && 'max-sm:min-h-[3.75rem]',
+            )}
+          />
           {voice.listening ? (
-            <span className="text-xs font-medium text-destructive" role="status">
+            <span className="sr-only" role="status">
               Listening…
             </span>
-          ) : (
-            <span className="hidden text-xs text-muted-foreground md:inline">Enter to send · Shift+Enter for a new line</span>
-          )}
+          ) : null}
           {onShowShortcuts ? (
-            <Button type="button" variant="ghost" size="icon" className="hidden size-8 text-muted-foreground md:inline-flex" aria-label={chatText.shortcuts.title} title={`${chatText.shortcuts.title} (?)`} onClick={onShowShortcuts}>
+            <Button type="button" variant="ghost" size="icon" className="hidden size-9 shrink-0 text-muted-foreground md:inline-flex" aria-label={chatText.shortcuts.title} title={`${chatText.shortcuts.title} (?) · Enter to send · Shift+Enter for a new line`} onClick={onShowShortcuts}>
               <Keyboard aria-hidden />
             </Button>
           ) : null}
-          <span className="flex-1" />
           {streaming ? (
-            <Button type="button" variant="outline" size="sm" className="h-9 rounded-full px-4" onClick={onStop} aria-label="Stop reply">
+            <Button type="button" variant="outline" size="sm" className="h-9 shrink-0 rounded-full px-4" onClick={onStop} aria-label="Stop reply">
               <Square className="size-3! fill-current" aria-hidden />
               Stop
             </Button>
@@ -160,7 +166,7 @@ export function ChatComposer({ draft, setDraft, onSend, busy, streaming, onStop,
             <Button
               type="submit"
               size="icon"
-              className="size-9 rounded-full"
+              className="size-9 shrink-0 rounded-full"
               disabled={!canSend}
               aria-label="Send message"
               title={online ? undefined : offlineText.sendDisabled}

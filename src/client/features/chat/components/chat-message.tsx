@@ -1,13 +1,16 @@
-import { AlertTriangle, ArrowLeftRight, FlaskConical, RotateCcw } from 'lucide-react';
+import { AlertTriangle, ArrowLeftRight, RotateCcw } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { chatText } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/class-names.ts';
-import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { splitDemoMarker } from '#contract/demo-marker.ts';
 import { MessageActions, type MessageHandlers } from './message-actions.tsx';
 import { MessageMarkdown } from './message-markdown.tsx';
-import { ToolActivityList } from './tool-activity.tsx';
+import { SourceList } from '#client/components/advisor-tools/source-list.tsx';
+import { CitationScope } from '#client/components/advisor-tools/citations.tsx';
+import { DemoNote } from '#client/components/advisor-tools/demo-note.tsx';
+import { ToolActivityList } from '#client/components/advisor-tools/tool-activity.tsx';
 import { TypingDots } from './typing-indicator.tsx';
 
 /**
@@ -119,15 +122,8 @@ function AssistantMessageView({ message, handlers, secondOpinion }: { message: C
           {message.timestamp ? <span>{time(message.timestamp)}</span> : null}
         </header>
         <div className="rounded-2xl rounded-tl-md border bg-card px-4 py-3 shadow-xs sm:px-5 sm:py-4">
-          {isDemo ? (
-            // For users, on every demo reply (issue 31, point 6): how to connect a model is for admins and the log.
-            <p className="mb-2 flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="demo-note">
-              <FlaskConical className="size-3.5 shrink-0 text-brand" aria-hidden />
-              <span>
-                <span className="font-semibold text-foreground">Demo:</span> {chatText.demoNote}
-              </span>
-            </p>
-          ) : null}
+          <CitationScope tools={tools}>
+          {isDemo ? <DemoNote /> : null}
           {tools.length > 0 ? <ToolActivityList tools={tools} /> : null}
           {waiting && tools.some((tool) => tool.status === 'running') ? null : waiting ? (
             <TypingDots label={`${advisor} is thinking`} />
@@ -136,6 +132,8 @@ function AssistantMessageView({ message, handlers, secondOpinion }: { message: C
             <MessageMarkdown content={body} streaming={streaming} fallback={<TypingDots label={`${advisor} is thinking`} />} />
           )}
           {streaming && body ? <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-brand align-text-bottom" aria-hidden /> : null}
+          {tools.length > 0 && body ? <SourceList tools={tools} /> : null}
+          </CitationScope>
           {message.status === 'failed' ? (
             <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />

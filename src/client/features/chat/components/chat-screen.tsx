@@ -7,13 +7,11 @@ import { errorCatalog } from '#contract/errors-text.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
 import { WhenOpened } from '#client/components/when-opened.tsx';
 import { useCurrentUser } from '#client/lib/session.ts';
-import { useNoAttachments, type UseChatAttachments } from '../attachments.ts';
-import { useNoDecisions, type UseChatDecisions } from '../decisions.ts';
-import { useNoRoundtables, type UseChatRoundtables } from '../roundtables.ts';
-import { useNoSidebar, type UseChatSidebar } from '../sidebar.ts';
+import { useNoAttachments, useNoDecisions, useNoMemory, useNoRoundtables, useNoSidebar, type UseChatAttachments, type UseChatDecisions, type UseChatMemory, type UseChatRoundtables, type UseChatSidebar } from '#client/slots/chat.ts';
 import { chatKeys } from '../api/chat-cache.ts';
 import { useChatConversation } from '../hooks/use-chat-conversation.ts';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts.ts';
+import { keptDraft, useKeepDraft } from '../hooks/use-kept-draft.ts';
 import { useChatUrl } from '../hooks/use-chat-url.ts';
 import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
@@ -62,10 +60,12 @@ interface ChatScreenProps {
   useDecisions?: UseChatDecisions;
   /** The history feature's conversation sidebar (decision 033): a column on large screens, a drawer on small ones. */
   useSidebar?: UseChatSidebar;
+  /** Company memory (decision 073): what the advisor knows on the welcome card, "Remember this?" under replies. */
+  useMemory?: UseChatMemory;
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu, renderProfileMenu, useAttachments, useRoundtables, useDecisions, useSidebar }: ChatScreenProps = {}) {
+export default function ChatScreen({ renderExportMenu, renderProfileMenu, useAttachments, useRoundtables, useDecisions, useSidebar, useMemory }: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
   return user ? (
     <ChatWorkspace
@@ -76,6 +76,7 @@ export default function ChatScreen({ renderExportMenu, renderProfileMenu, useAtt
       useRoundtables={useRoundtables}
       useDecisions={useDecisions}
       useSidebar={useSidebar}
+      useMemory={useMemory}
     />
   ) : null;
 }
@@ -89,21 +90,21 @@ function ChatWorkspace({
   useRoundtables = useNoRoundtables,
   useDecisions = useNoDecisions,
   useSidebar = useNoSidebar,
+  useMemory = useNoMemory,
 }: { user: PublicUser } & ChatScreenProps) {
   const { sessionId, openSession } = useChatUrl();
   const upgrade = useUpgradeDialog();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(keptDraft);
+  useKeepDraft(draft);
 
-  // The upload runs inside the send, but the attachments need the conversation's context: a ref joins them.
-  const upload = useRef<(id: string) => Promise<string[] | null>>(async () => []);
-  const uploadDocuments = useCallback((id: string) => upload.current(id), []);
-  const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show, uploadDocuments });
+  const conversation = useChatConversation({ user, sessionId, openSession, onUpgrade: upgrade.show });
   const { context, messages, pending, streaming, usage } = conversation;
   // A conversation that opens with replies shows them once the Markdown renderer is here (decision 042).
   const repliesReady = useRepliesReady(sessionId, messages, pending !== null);
   const loading = conversation.loading || !repliesReady;
-  const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry });
-  upload.current = attachments.upload;
+  const memory = useMemory({ sessionId, isPremium: user.isPremium, onUpgrade: upgrade.show, streamingId: streaming?.id ?? null });
+  const { renderDocumentAction } = memory;
+  const attachments = useAttachments({ usage, onUpgrade: upgrade.show, executiveRole: context.executiveRole, industry: context.industry, renderDocumentAction });
   const roundtables = useRoundtables({ sessionId, context, isPremium: user.isPremium, onUpgrade: upgrade.show });
   const actions = useMessageActions({ sessionId, userId: user.id, onUpgrade: upgrade.show });
   const decisions = useDecisions({ isPremium: user.isPremium, onUpgrade: upgrade.show, openSession });
@@ -199,9 +200,10 @@ function ChatWorkspace({
         if (!(await removeNow(editing))) return false;
         setEditing(null);
       }
-      return roundtables.active ? sendMessage(text, roundtables.convene) : sendMessage(text);
+      // The staged document uploads into the conversation before the question goes (a step of this send).
+      return sendMessage(text, roundtables.active ? { via: roundtables.convene } : { beforeSend: attachments.upload });
     },
-    [editing, removeNow, scroller, sendMessage, roundtables.active, roundtables.convene],
+    [editing, removeNow, scroller, sendMessage, roundtables.active, roundtables.convene, attachments.upload],
   );
 
   // A free account out of today's interactions: nothing can be sent, and every place says when they renew.
@@ -217,7 +219,7 @@ function ChatWorkspace({
       <ChatHeader
         sidebarButton={sidebar.headerButton}
         title={title}
-        advisorCard={<AdvisorCard executiveRole={context.executiveRole} industry={context.industry} />}
+        advisorCard={<AdvisorCard executiveRole={context.executiveRole} industry={context.industry} sessionId={sessionId} />}
         historyHref={historyHref}
         onNewConversation={conversation.startNew}
         audio={readAloud}
@@ -244,12 +246,18 @@ function ChatWorkspace({
                   pending={pending}
                   handlers={handlers}
                   renderDocuments={attachments.renderMessageDocuments}
+                  renderAfterReply={memory.renderAfterReply}
                   pendingUpload={attachments.uploading}
                   renderRoundtable={roundtables.renderTable}
                   replyingAdvisor={roundtables.active ? '' : undefined}
                   limit={renews ? { renews, onUpgrade: showLimitUpgrade } : null}
                   getScrollElement={getScrollElement}
-                  followUp={decisions.followUp}
+                  followUp={
+                    <>
+                      {memory.knows}
+                      {decisions.followUp}
+                    </>
+                  }
                   recent={user.isPremium ? null : <RecentConversations userId={user.id} onOpen={openSession} />}
                   onStarter={(text) => {
                     setDraft(text);
@@ -268,6 +276,7 @@ function ChatWorkspace({
             star={{ visible: user.isPremium && messages.length > 0, saved: defaults.saved, saving: defaults.saving, onToggle: defaults.toggle }}
             usage={usage}
             onUpgrade={upgrade.show}
+            formatSwitch={roundtables.formatSwitch}
             attachments={
               <>
                 {roundtables.panel}

@@ -1,5 +1,5 @@
 import { ChevronDown, Lock, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ChatContext } from '#contract/chat.ts';
 import { advisorCardText } from '#contract/advisor-card-text.ts';
 import { cn } from '#client/lib/class-names.ts';
@@ -15,6 +15,8 @@ interface Props {
   onLockedExecutive: (role: string) => void;
   onUpgrade: () => void;
   star: { visible: boolean; saved: boolean; saving: boolean; onToggle: () => void };
+  /** Beside the context line (the format choice); it wraps to a row of its own on a phone. */
+  aside?: ReactNode;
 }
 
 /** The panel's selectors are a chunk of their own (context-fields.tsx; decision 042). */
@@ -26,7 +28,7 @@ function OpenFields(props: ContextFieldsProps) {
 }
 
 /** My Role, Talk to and Industry (spec section 2), with the locks of section 5 and the star that saves defaults. */
-export function ContextSelectors({ context, isPremium, fixed, onChange, onLockedExecutive, onUpgrade, star }: Props) {
+export function ContextSelectors({ context, isPremium, fixed, onChange, onLockedExecutive, onUpgrade, star, aside }: Props) {
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   return (
@@ -35,23 +37,26 @@ export function ContextSelectors({ context, isPremium, fixed, onChange, onLocked
         One line that opens the three selectors, on every screen: the input stays within thumb reach on phones
         and the conversation gets most of the screen on desktops (issue 14, point 7).
       */}
-      <button
-        type="button"
-        title={advisorCardText.contextLine}
-        className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-1 text-left text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        aria-expanded={expanded}
-        aria-controls={panelId}
-        onPointerEnter={fields.preload}
-        onFocus={fields.preload}
-        onClick={() => setExpanded((v) => !v)}
-      >
-        {fixed ? <Lock className="size-3.5 shrink-0" aria-label="Fixed for this conversation" /> : <SlidersHorizontal className="size-3.5 shrink-0" aria-hidden />}
-        <span className="min-w-0 flex-1 truncate">
-          <span className="font-semibold text-foreground">{context.userRole}</span> talking to{' '}
-          <span className="font-semibold text-foreground">{context.executiveRole}</span> · {context.industry}
-        </span>
-        <ChevronDown className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} aria-hidden />
-      </button>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <button
+          type="button"
+          title={advisorCardText.contextLine}
+          className="flex min-h-8 min-w-0 flex-1 basis-56 cursor-pointer items-center gap-2 rounded-md px-1 text-left text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onPointerEnter={fields.preload}
+          onFocus={fields.preload}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {fixed ? <Lock className="size-3.5 shrink-0" aria-label="Fixed for this conversation" /> : <SlidersHorizontal className="size-3.5 shrink-0" aria-hidden />}
+          <span className="min-w-0 flex-1 truncate">
+            <span className="font-semibold text-foreground">{context.userRole}</span> talking to{' '}
+            <span className="font-semibold text-foreground">{context.executiveRole}</span> · {context.industry}
+          </span>
+          <ChevronDown className={cn('size-4 shrink-0 transition-transform', expanded && 'rotate-180')} aria-hidden />
+        </button>
+        {aside}
+      </div>
       {/*
         The selectors exist only while open: folded (the usual state) they would be three Radix Selects
         rendering all their options into the page unseen, and rendering them again with every change of the

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { chatText, type ChatContext } from '#contract/chat-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -22,6 +23,7 @@ interface Props {
   handlers: MessageHandlers;
   pendingUpload?: boolean;
   renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
+  renderAfterReply?: (message: ChatMessageDto) => ReactNode;
   /** A suggested question from the welcome card goes to the composer. */
   onStarter: (text: string) => void;
   renderRoundtable?: (roundtableId: string) => ReactNode;
@@ -52,7 +54,7 @@ function Transcript(props: ComponentProps<typeof MessageList>) {
 }
 
 /** The chat body: the conversation loading or failing to, the welcome card of an empty one, or its transcript. */
-export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp, recent }: Props) {
+export function ConversationView({ firstName, context, historyHref, loading, loadError, onReload, earlier, pending, handlers, renderDocuments, renderAfterReply, pendingUpload, onStarter, renderRoundtable, replyingAdvisor, limit, getScrollElement, followUp, recent }: Props) {
   if (loading) return <LoadingConversation />;
   if (loadError) {
     return (
@@ -80,6 +82,7 @@ export function ConversationView({ firstName, context, historyHref, loading, loa
         advisor={replyingAdvisor ?? context.executiveRole}
         handlers={handlers}
         renderDocuments={renderDocuments}
+        renderAfterReply={renderAfterReply}
         pendingUpload={pendingUpload}
         hasEarlier={earlier.hasEarlier}
         loadingEarlier={earlier.loading}

@@ -1,11 +1,12 @@
 import { BookmarkPlus, Check, Copy, Pencil, RefreshCw, Square, ThumbsDown, ThumbsUp, Trash2, Users, Volume2 } from 'lucide-react';
-import { useEffect, useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { chatText } from '#contract/chat-text.ts';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { decisionsText } from '#contract/decisions-text.ts';
 import { executiveRoles } from '#contract/roles.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/class-names.ts';
+import { useCopiedFlag } from '../hooks/use-copied-flag.ts';
 import { useIsReading } from '../hooks/use-read-reply.ts';
 import type { FeedbackAction } from '../logic/chat-rules.ts';
 
@@ -48,12 +49,7 @@ function ActionButton({ label, pressed, className, ...props }: ComponentProps<'b
  * for the last question, edit (`editable`).
  */
 export function MessageActions({ message, handlers, className, editable = false }: { message: ChatMessageDto; handlers: MessageHandlers; className?: string; editable?: boolean }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFlag();
 
   const isReply = message.role === 'assistant';
   const streaming = message.status === 'streaming';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { History } from 'lucide-react';
-import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,6 +17,8 @@ interface Props {
   advisor: string;
   handlers: MessageHandlers;
   renderDocuments?: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
+  /** Under a finished reply (company memory's "Remember this?"). */
+  renderAfterReply?: (message: ChatMessageDto) => ReactNode;
   hasEarlier: boolean;
   /** The message being sent waits for its document's upload: said under it, and no reply is awaited yet. */
   pendingUpload?: boolean;
@@ -67,7 +69,7 @@ export function secondOpinionIds(messages: readonly ChatMessageDto[]): Set<strin
 }
 
 /** The transcript: the latest 50 messages (spec section 4), older ones on request, then the message being sent. */
-export function MessageList({ messages, pending, advisor, handlers, renderDocuments, pendingUpload, hasEarlier, loadingEarlier, onLoadEarlier, renderRoundtable, getScrollElement }: Props) {
+export function MessageList({ messages, pending, advisor, handlers, renderDocuments, renderAfterReply, pendingUpload, hasEarlier, loadingEarlier, onLoadEarlier, renderRoundtable, getScrollElement }: Props) {
   const tableStarts = renderRoundtable ? firstOfEachTable(messages) : null;
   // Only the last question can be edited and sent again (not a table's: the table is its answer), and not
   // while its reply is being written.
@@ -87,7 +89,10 @@ export function MessageList({ messages, pending, advisor, handlers, renderDocume
     ) : message.role === 'user' ? (
       <UserMessage message={message} handlers={handlers} documents={renderDocuments?.(message)} editable={message.id === editableId} />
     ) : (
-      <AssistantMessage message={message} handlers={handlers} secondOpinion={secondOpinions.has(message.id)} />
+      <>
+        <AssistantMessage message={message} handlers={handlers} secondOpinion={secondOpinions.has(message.id)} />
+        {message.status === 'complete' ? renderAfterReply?.(message) : null}
+      </>
     );
   return (
     <LinkTrustContext value={trust}>
@@ -161,6 +166,10 @@ function VirtualRows({ rows, renderRow, getScrollElement }: { rows: ChatMessageD
       return indexes;
     },
   });
+  // Opened again with its messages already known (back from the memory page or the history), this list mounts in the
+  // same commit as the scroller, whose ref is attached after this component's layout effects: the virtualizer found
+  // no scroller then and drew no rows until something else re-rendered. Once every ref is in place it looks again.
+  useEffect(() => virtualizer._willUpdate(), [virtualizer]);
   // Rendered in full, the page's own heights are right and the stick-to-bottom scroller keeps the position;
   // windowed, a row above the view measured other than guessed moves the view by the difference (the default).
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = rows.length > VIRTUALIZE_ABOVE ? undefined : neverAdjust;

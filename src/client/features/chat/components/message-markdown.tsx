@@ -1,20 +1,17 @@
 import { Check, Copy } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { memo, useRef, type ComponentProps, type ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { chatText } from '#contract/chat-text.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { ReplyLink } from './reply-link.tsx';
+import { CitationSup, useCitationNumbers } from '#client/components/advisor-tools/citations.tsx';
+import { useCopiedFlag } from '../hooks/use-copied-flag.ts';
 import { codeToRichText, tableToRichText, writeRichText, type RichText } from '../logic/rich-copy.ts';
 
 /** "Copy table" / "Copy code" over a block of a finished reply: both clipboard types, then "Copied" for a moment. */
 function CopyBlockButton({ label, read }: { label: string; read: () => RichText | null }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFlag();
   return (
     <button
       type="button"
@@ -101,6 +98,8 @@ const components: Components = {
   code: ({ node: _node, ...props }) => <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]" {...props} />,
   img: ({ node: _node, alt }) => <span className="text-muted-foreground">[{alt || 'image'}]</span>,
   input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle" />,
+  // A `[n]` that names one of the reply's sources opens it (issue 32, point 3).
+  sup: CitationSup,
 };
 
 /** A finished reply's tables and code blocks carry copy buttons; a reply still being written has none. */
@@ -116,9 +115,10 @@ const copyableComponents: Components = {
  * waits for it before showing a conversation's replies), never the text unformatted.
  */
 export const MessageMarkdown = memo(function MessageMarkdown({ content, streaming = false, fallback }: { content: string; streaming?: boolean; fallback?: ReactNode }) {
+  const citations = useCitationNumbers();
   return (
     <div className="text-[0.9375rem] break-words text-foreground" data-testid="reply-body">
-      <GfmMarkdown content={content} streaming={streaming} components={streaming ? components : copyableComponents} fallback={fallback} />
+      <GfmMarkdown content={content} streaming={streaming} components={streaming ? components : copyableComponents} fallback={fallback} citations={citations} />
     </div>
   );
 });

@@ -13,7 +13,6 @@ interface Options {
   sessionId: string | null;
   openSession: (id: string | null, options?: { replace?: boolean }) => void;
   onUpgrade: ShowUpgrade;
-  uploadDocuments?: (sessionId: string) => Promise<string[] | null>;
 }
 
 /**
@@ -21,7 +20,7 @@ interface Options {
  * (advisor, industry, own role) it runs in or will start with, sending (useSendMessage) and context
  * changes (useChangeContext).
  */
-export function useChatConversation({ user, sessionId, openSession, onUpgrade, uploadDocuments }: Options) {
+export function useChatConversation({ user, sessionId, openSession, onUpgrade }: Options) {
   const usage = useChatUsage();
   const leaveMissing = useCallback(() => openSession(null, { replace: true }), [openSession]);
   const data = useConversationData(sessionId, leaveMissing);
@@ -33,7 +32,7 @@ export function useChatConversation({ user, sessionId, openSession, onUpgrade, u
     [session, draftContext],
   );
 
-  const sender = useSendMessage({ userId: user.id, sessionId, context, replying: data.streaming !== null, usage: usage.data, openSession, onUpgrade, uploadDocuments });
+  const sender = useSendMessage({ userId: user.id, sessionId, context, replying: data.streaming !== null, usage: usage.data, openSession, onUpgrade });
   const started = hasConversationStarted(data.messages) || sender.pending !== null;
   const changeContext = useChangeContext({ session, isPremium: user.isPremium, started, setDraftContext, onUpgrade });
 

@@ -12,7 +12,7 @@ import { setMessageFeedback } from '../api/set-message-feedback.ts';
 import { stopReply } from '../api/stop-reply.ts';
 import type { MessageHandlers } from '../components/message-actions.tsx';
 import { messagesDeletedWith, nextFeedback, type Feedback, type FeedbackAction } from '../logic/chat-rules.ts';
-import { splitDemoMarker } from '../logic/demo-marker.ts';
+import { splitDemoMarker } from '#contract/demo-marker.ts';
 import { writeRichText } from '../logic/rich-copy.ts';
 import { notifyFailure, type ShowUpgrade } from '../notify-failure.ts';
 

@@ -16,11 +16,11 @@ function message(id: string, role: ChatMessageDto['role'], content: string, stat
   return chatMessage({ id, role, content, timestamp: `2026-01-01T00:00:0${id.length}.000Z`, status });
 }
 
-function setup(options: { sessionId?: string | null; usage?: ChatUsage; replying?: boolean; uploadDocuments?: (sessionId: string) => Promise<string[] | null> } = {}) {
+function setup(options: { sessionId?: string | null; usage?: ChatUsage; replying?: boolean } = {}) {
   const openSession = vi.fn();
   const onUpgrade = vi.fn();
   const rendered = renderHookWithProviders(
-    () => useSendMessage({ userId: user.id, sessionId: options.sessionId ?? null, context, replying: options.replying ?? false, usage: options.usage, openSession, onUpgrade, uploadDocuments: options.uploadDocuments }),
+    () => useSendMessage({ userId: user.id, sessionId: options.sessionId ?? null, context, replying: options.replying ?? false, usage: options.usage, openSession, onUpgrade }),
     { user, path: '/chat' },
   );
   return { ...rendered, openSession, onUpgrade };
@@ -98,15 +98,15 @@ describe('useSendMessage', () => {
     const api = stubApi({
       'POST /api/chat-sessions/:id/messages': () => ({ systemMessage: null, userMessage: message('u1', 'user', 'Read it'), assistantMessage: message('a11', 'assistant', '', 'streaming') }),
     });
-    const uploadDocuments = vi.fn(async () => ['d1']);
-    const { result, queryClient } = setup({ sessionId: 's1', uploadDocuments });
+    const beforeSend = vi.fn(async () => ['d1']);
+    const { result, queryClient } = setup({ sessionId: 's1' });
     queryClient.setQueryData(chatKeys.messages('s1'), { messages: [], hasMore: false });
-    await act(async () => expect(await result.current.send('Read it')).toBe(true));
-    expect(uploadDocuments).toHaveBeenCalledWith('s1');
+    await act(async () => expect(await result.current.send('Read it', { beforeSend })).toBe(true));
+    expect(beforeSend).toHaveBeenCalledWith('s1');
     expect(api.callsTo('POST', '/api/chat-sessions/:id/messages')[0]!.body).toMatchObject({ content: 'Read it', documentIds: ['d1'] });
 
-    const failed = setup({ sessionId: 's1', uploadDocuments: async () => null });
-    await act(async () => expect(await failed.result.current.send('Read it again')).toBe(false));
+    const failed = setup({ sessionId: 's1' });
+    await act(async () => expect(await failed.result.current.send('Read it again', { beforeSend: async () => null })).toBe(false));
     expect(failed.result.current.pending).toBeNull();
     expect(api.callsTo('POST', '/api/chat-sessions/:id/messages')).toHaveLength(1);
   });

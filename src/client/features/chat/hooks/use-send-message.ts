@@ -25,8 +25,17 @@ interface Options {
   /** Shows the conversation just created, in place of the empty one. */
   openSession: (id: string, options: { replace: true }) => void;
   onUpgrade: ShowUpgrade;
-  /** Uploads the staged document into the conversation before the message goes: its ids, or null when it failed. */
-  uploadDocuments?: (sessionId: string) => Promise<string[] | null>;
+}
+
+/**
+ * How one question goes, given by whoever sends it (issue 30, point 5): `beforeSend` runs once the
+ * conversation exists and before the message goes (documents upload the staged file there and answer
+ * its ids, or null when it failed, decision 029); `via` sends the question another way (a roundtable
+ * convened on it) and answers the saved question, or null.
+ */
+export interface SendSteps {
+  beforeSend?: (sessionId: string) => Promise<string[] | null>;
+  via?: (sessionId: string, question: string) => Promise<ChatMessageDto | null>;
 }
 
 /**
@@ -36,7 +45,7 @@ interface Options {
  * temporary id; the server answers with the saved question and the reply it started, which replace
  * it in the cached transcript (docs/decisions/014-client-data-flow-and-test-users.md).
  */
-export function useSendMessage({ userId, sessionId, context, replying, usage, openSession, onUpgrade, uploadDocuments }: Options) {
+export function useSendMessage({ userId, sessionId, context, replying, usage, openSession, onUpgrade }: Options) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingMessage | null>(null);
   // A second Enter before the first send has rendered must not send twice.
@@ -66,12 +75,9 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) }),
   });
 
-  /**
-   * Answers whether the question went; when it did not, the composer gives the words back. `via`
-   * sends it another way (a roundtable convened on it) and answers the saved question, or null.
-   */
+  /** Answers whether the question went; when it did not, the composer gives the words back. */
   const send = useCallback(
-    async (content: string, via?: (sessionId: string, question: string) => Promise<ChatMessageDto | null>): Promise<boolean> => {
+    async (content: string, { beforeSend, via }: SendSteps = {}): Promise<boolean> => {
       const text = content.trim();
       if (!text || sending.current || replying) return false;
       // Free accounts out of today's interactions are offered the upgrade before anything is sent (the
@@ -94,7 +100,7 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
           return true;
         }
         // Spec section 4: staged, uploaded, processed, analysis awaited, then the message goes with the ids.
-        const documentIds = uploadDocuments ? await uploadDocuments(id) : [];
+        const documentIds = beforeSend ? await beforeSend(id) : [];
         if (documentIds === null) {
           // The upload failed: the temporary message goes (spec section 4), today's counters may have moved.
           void queryClient.invalidateQueries({ queryKey: chatKeys.usage(userId) });
@@ -110,7 +116,7 @@ export function useSendMessage({ userId, sessionId, context, replying, usage, op
         sending.current = false;
       }
     },
-    [context, createSession, onUpgrade, queryClient, replying, sendMessage, sessionId, uploadDocuments, usage, userId],
+    [context, createSession, onUpgrade, queryClient, replying, sendMessage, sessionId, usage, userId],
   );
 
   const clearPending = useCallback(() => setPending(null), []);

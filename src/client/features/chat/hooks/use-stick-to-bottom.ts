@@ -14,10 +14,19 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
 
+  const lastTop = useRef(0);
+
   const onScroll = useCallback(() => {
     const el = ref.current;
     if (!el) return;
-    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    // Only the reader leaves the end, by scrolling up. A scroll event comes a frame after the scroll: a
+    // busy page adds more text than NEAR_BOTTOM_PX in that frame, and judging by distance alone then
+    // unpinned a reader who never moved (issue 29, point 12, seen on a loaded machine).
+    const movedUp = el.scrollTop < lastTop.current - 1;
+    lastTop.current = el.scrollTop;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX) pinned.current = true;
+    else if (movedUp) pinned.current = false;
+    else if (pinned.current) el.scrollTop = el.scrollHeight;
     setAwayFromEnd(!pinned.current);
   }, []);
 

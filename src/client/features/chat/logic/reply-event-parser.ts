@@ -1,6 +1,6 @@
 import { streamDeltaEventSchema, streamDoneEventSchema, streamErrorEventSchema, streamSnapshotEventSchema, streamToolsEventSchema } from '#contract/chat.ts';
 import type { ReplyEvent } from './reply-events.ts';
-import type { SseEvent } from './sse-parser.ts';
+import type { StreamEvent as SseEvent } from '#client/lib/event-stream.ts';
 
 /*
  * Reading a reply stream's events checks them against the contract's schemas, which need zod: this module

@@ -1,4 +1,4 @@
-import { splitDemoMarker } from './demo-marker.ts';
+import { splitDemoMarker } from '#contract/demo-marker.ts';
 
 /**
  * What read-aloud says for a reply: the words without Markdown syntax, the demo marker, code or

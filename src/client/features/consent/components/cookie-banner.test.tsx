@@ -58,16 +58,17 @@ describe('CookieBanner and the shell’s copy of it', () => {
   });
 
   it('removes the copy and shows nothing for an account that has chosen, and only then drops the mark of a browser’s choice', async () => {
-    let answer: (user: unknown) => void = () => {};
+    let answer: ((user: unknown) => void) | undefined;
     stubApi({ 'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)) });
     document.documentElement.setAttribute(COOKIE_CHOICE_ATTRIBUTE, 'false');
     const copy = shellCopy();
     renderBanner();
-    // Until the choice is known the mark stays: it is what keeps the copy hidden (styles.css).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Until the choice is known the mark stays: it is what keeps the copy hidden (styles.css). The
+    // account is asked for first (on a busy machine that can take longer than any fixed wait).
+    await expect.poll(() => answer !== undefined).toBe(true);
     expect(document.documentElement.hasAttribute(COOKIE_CHOICE_ATTRIBUTE)).toBe(true);
 
-    answer(testUser({ cookiesAccepted: true, cookieConsentDate: new Date().toISOString() }));
+    answer!(testUser({ cookiesAccepted: true, cookieConsentDate: new Date().toISOString() }));
     await expect.poll(() => copy.isConnected).toBe(false);
     await expect.poll(() => document.documentElement.hasAttribute(COOKIE_CHOICE_ATTRIBUTE)).toBe(false);
     expect(screen.queryByRole('region', { name: 'Your privacy, your choice' })).toBeNull();

@@ -6,6 +6,7 @@ import type { ContactInput } from '#contract/contact.ts';
 import { CONTACT_MESSAGE_MAX, contactNotices } from '#contract/contact-text.ts';
 import { CONTACT_REDIRECT_DELAY_MS } from '#contract/limits.ts';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
+import { SessionHeaderLink } from '#client/components/layout/session-header-link.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -71,15 +72,7 @@ export default function ContactPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-secondary/60 to-background">
       <SiteHeader>
-        {user ? (
-          <Button asChild size="sm">
-            <Link href="/chat">Return to App</Link>
-          </Button>
-        ) : (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/signin">Sign In</Link>
-          </Button>
-        )}
+        <SessionHeaderLink signedIn={Boolean(user)} />
       </SiteHeader>
       <main id="main" className="flex-1 px-4 py-12 sm:px-6 sm:py-20">
         <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-[1fr_1.15fr] lg:gap-16">

@@ -1,10 +1,13 @@
-import { CalendarClock, CalendarDays, ExternalLink, MessageSquareReply, Pencil, Trash2, User } from 'lucide-react';
+import { CalendarClock, CalendarDays, ExternalLink, MessageSquareReply, NotebookPen, Pencil, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
-import { decisionStatuses, decisionsText, type DecisionStatus } from '#contract/decisions-text.ts';
+import { decisionStatuses, decisionsText, MAX_DECISION_OUTCOME, type DecisionStatus } from '#contract/decisions-text.ts';
 import type { DecisionDto } from '#contract/decisions.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Textarea } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Select, SelectContent, SelectItem, SelectItemText, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
 import { useDecisions } from '../api/list-decisions.ts';
 import { formatDay, groupByStatus } from '../logic/decision-dates.ts';
 
@@ -12,6 +15,10 @@ const text = decisionsText.panel;
 
 export interface DecisionActions {
   setStatus: (decision: DecisionDto, status: DecisionStatus) => void;
+  /** "How did it go?" (issue 33, point 5): marks it done with what happened (empty: nothing said). */
+  markDone: (decision: DecisionDto, outcome: string) => void;
+  /** Whether an outcome becomes a fact advisors recall (Premium). */
+  remembersOutcomes: boolean;
   edit: (decision: DecisionDto) => void;
   remove: (decision: DecisionDto) => void;
   openSource: (sessionId: string) => void;
@@ -67,8 +74,40 @@ export function DecisionsPanel({ open, onOpenChange, actions }: { open: boolean;
   );
 }
 
+/** "How did it go?": what happened, asked when a decision is marked done (and to edit it later). */
+function OutcomeForm({ decision, actions, onClose }: { decision: DecisionDto; actions: DecisionActions; onClose: () => void }) {
+  const [outcome, setOutcome] = useState(decision.outcome ?? '');
+  const id = `decision-outcome-${decision.id}`;
+  const words = decisionsText.outcome;
+  return (
+    <form
+      className="mt-3 grid gap-2 rounded-lg border bg-muted/40 p-3"
+      aria-label={words.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actions.markDone(decision, outcome);
+        onClose();
+      }}
+    >
+      <p className="text-sm font-semibold">{words.title}</p>
+      <Label htmlFor={id}>{words.label}</Label>
+      <Textarea id={id} value={outcome} onChange={(event) => setOutcome(event.target.value)} maxLength={MAX_DECISION_OUTCOME} className="min-h-20" placeholder={words.hint} autoFocus />
+      <p className="text-xs text-muted-foreground">{actions.remembersOutcomes ? words.premium : words.free}</p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" size="sm" variant="ghost" onClick={onClose}>
+          {decisionsText.dialog.cancel}
+        </Button>
+        <Button type="submit" size="sm">
+          {decision.status === 'done' ? decisionsText.dialog.save : words.markDone}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function DecisionItem({ decision, actions }: { decision: DecisionDto; actions: DecisionActions }) {
   const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState(false);
   const busy = actions.busyId === decision.id;
   const statusId = `decision-status-${decision.id}`;
   const muted = decision.status !== 'open';
@@ -119,7 +158,15 @@ function DecisionItem({ decision, actions }: { decision: DecisionDto; actions: D
           )}
         </li>
       </ul>
-      {confirming ? (
+      {decision.outcome ? (
+        <p className="mt-2 rounded-lg bg-muted/50 px-3 py-2 text-sm break-words" data-testid="decision-outcome">
+          {text.outcome(decision.outcome)}
+          {decision.outcomeFactId ? <span className="ml-2 text-xs text-muted-foreground">· {text.remembered}</span> : null}
+        </p>
+      ) : null}
+      {asking ? (
+        <OutcomeForm decision={decision} actions={actions} onClose={() => setAsking(false)} />
+      ) : confirming ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-destructive/10 p-2.5" role="group" aria-label={text.confirmDelete}>
           <p className="flex-1 text-sm">{text.confirmDelete}</p>
           <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
@@ -131,28 +178,34 @@ function DecisionItem({ decision, actions }: { decision: DecisionDto; actions: D
         </div>
       ) : (
         <div className="mt-3 flex items-center gap-1 sm:gap-2">
+          {/* The app's own listbox (issue 29, point 20), named by its hidden label. */}
           <label htmlFor={statusId} className="sr-only">
             {text.statusLabel}
           </label>
-          <select
-            id={statusId}
-            value={decision.status}
-            disabled={busy}
-            onChange={(event) => actions.setStatus(decision, event.target.value as DecisionStatus)}
-            className="h-8 cursor-pointer rounded-md border border-input bg-card px-2 text-xs font-medium text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {decisionStatuses.map((status) => (
-              <option key={status} value={status}>
-                {text.groups[status]}
-              </option>
-            ))}
-          </select>
+          <Select value={decision.status} disabled={busy} onValueChange={(status) => (status === 'done' ? setAsking(true) : actions.setStatus(decision, status as DecisionStatus))}>
+            <SelectTrigger id={statusId} className="h-8 w-auto gap-1.5 px-2 text-xs font-medium">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {decisionStatuses.map((status) => (
+                <SelectItem key={status} value={status} className="text-xs">
+                  <SelectItemText>{text.groups[status]}</SelectItemText>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
           {busy ? <Spinner /> : null}
           <span className="flex-1" />
           {decision.status === 'open' ? (
             <Button size="sm" variant="ghost" onClick={() => actions.followUp(decision)} disabled={busy} aria-label={`${text.followUpNow}: ${decision.text}`}>
               <MessageSquareReply aria-hidden />
               <span className="max-sm:sr-only">{text.followUpNow}</span>
+            </Button>
+          ) : null}
+          {decision.status === 'done' ? (
+            <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={`${decisionsText.outcome.edit}: ${decision.text}`}>
+              <NotebookPen aria-hidden />
+              <span className="max-sm:sr-only">{decisionsText.outcome.edit}</span>
             </Button>
           ) : null}
           <Button size="sm" variant="ghost" onClick={() => actions.edit(decision)} aria-label={`${text.edit}: ${decision.text}`}>

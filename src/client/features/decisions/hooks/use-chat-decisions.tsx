@@ -18,6 +18,7 @@ import { useUpdateDecision } from '../api/update-decision.ts';
 import type { DecisionFields, DecisionFormValues } from '../components/decision-form-dialog.tsx';
 import type { DecisionActions } from '../components/decisions-panel.tsx';
 import { FollowUpPrompt } from '../components/follow-up-prompt.tsx';
+import type { ChatDecisions, ChatDecisionsOptions } from '#client/slots/chat.ts';
 
 /*
  * The panel and the form (react-hook-form, zod and the contract's schema) are chunks of their own, mounted when
@@ -30,12 +31,6 @@ const DecisionsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Decision
 const preloadForm = () => void loadForm().catch(() => {});
 const preloadPanel = () => void loadPanel().catch(() => {});
 
-/** The chat's view of the decision log (the shape of chat's ChatDecisions, which this feature may not import). */
-export interface ChatDecisionsOptions {
-  isPremium: boolean;
-  onUpgrade: (reason?: string) => void;
-  openSession: (sessionId: string) => void;
-}
 
 type Editing = { mode: 'save'; message: ChatMessageDto; initial: DecisionFormValues } | { mode: 'edit'; decision: DecisionDto; initial: DecisionFormValues };
 
@@ -45,7 +40,8 @@ const empty = { owner: '', dueDate: '', followUpOn: '' };
  * The decision log in the chat (decision 034): the header's Decisions button and panel, "Save decision"
  * on replies (a free account's second opens the upgrade dialog), and the welcome card's follow-up.
  */
-export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDecisionsOptions) {
+/** The chat screen's decision-log slot (src/client/slots/chat.ts). */
+export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDecisionsOptions): ChatDecisions {
   const queryClient = useQueryClient();
   const [panelOpen, setPanelOpen] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -132,6 +128,22 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
         setBusyId(decision.id);
         update.mutate({ id: decision.id, input: { status } }, { onError: (error) => refused(error, decisionsText.updateFailed), onSettled: () => setBusyId(null) });
       },
+      markDone: (decision: DecisionDto, outcome: string) => {
+        setBusyId(decision.id);
+        update.mutate(
+          { id: decision.id, input: { status: 'done', outcome: outcome.trim() || null } },
+          {
+            onSuccess: (saved) => {
+              notify({ title: saved.outcomeFactId ? decisionsText.outcome.remembered : decisionsText.outcome.saved, variant: 'success' });
+              // The outcome may be a fact on "What my advisors know" now.
+              void queryClient.invalidateQueries({ queryKey: ['/api/memory'] });
+            },
+            onError: (error) => refused(error, decisionsText.updateFailed),
+            onSettled: () => setBusyId(null),
+          },
+        );
+      },
+      remembersOutcomes: isPremium,
       edit: (decision: DecisionDto) =>
         setEditing({
           mode: 'edit',
@@ -148,7 +160,7 @@ export function useChatDecisions({ isPremium, onUpgrade, openSession }: ChatDeci
       },
       followUp: openFollowUp,
     }),
-    [busyId, update, remove, refused, openSession, openFollowUp],
+    [busyId, update, remove, refused, openSession, openFollowUp, queryClient, isPremium],
   );
 
   // Stable, so the chat's message handlers (and every memoised message) do not change with each render.

@@ -16,6 +16,8 @@ const decision = (id: string, status: DecisionDto['status']): DecisionDto => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
   followedUpAt: null,
+  outcome: null,
+  outcomeFactId: null,
 });
 
 describe('decision dates and groups', () => {

@@ -40,4 +40,19 @@ describe('MessageDocuments', () => {
     await userEvent.click(screen.getByRole('button', { name: 'board-update.pdf, 12.9 KB: Not analysed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('It could not be analysed.');
   });
+
+  it('offers what another feature gives beside an analysed document only, and it does not open the analysis', async () => {
+    stubApi({ [`GET /api/chat-sessions/:id/documents`]: () => [base, { ...base, id: 'p', originalName: 'draft.docx', status: 'processing', analysis: null }, { ...base, id: 'f', originalName: 'scan.png', status: 'failed', analysis: null }] });
+    const seen: Array<{ id: string; name: string }> = [];
+    const renderAction = (document: { id: string; name: string }) => {
+      seen.push(document);
+      return <button type="button">{`Act on ${document.name}`}</button>;
+    };
+    renderWithProviders(<MessageDocuments sessionId={SESSION} ids={[base.id, 'p', 'f']} renderAction={renderAction} />, { user: testUser() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Act on board-update.pdf' }));
+    expect(screen.queryByRole('button', { name: 'Act on draft.docx' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Act on scan.png' })).not.toBeInTheDocument();
+    expect(new Set(seen.map((document) => JSON.stringify(document)))).toEqual(new Set([JSON.stringify({ id: base.id, name: 'board-update.pdf' })]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { uploadLimits, uploadText } from '#contract/documents-text.ts';
 import { errorCatalog } from '#contract/errors-text.ts';
 import { WhenOpened } from '#client/components/when-opened.tsx';
@@ -14,26 +14,10 @@ import { MessageDocuments } from '../components/message-documents.tsx';
 import { StagedDocuments } from '../components/staged-documents.tsx';
 import { isUpgradeRefusal, uploadDocument, type UploadCalls, type UploadPhase } from '../logic/upload-document.ts';
 import { abortableSleep, UploadError, uploadTimeoutMs, type ConnectionHint } from '../logic/upload-policy.ts';
+import type { ChatAttachments, ChatAttachmentsOptions } from '#client/slots/chat.ts';
 
-export interface AttachmentsOptions {
-  usage: { isPremium: boolean; attachmentsUsed: number; attachmentsLimit: number } | undefined;
-  onUpgrade: (reason?: string) => void;
-  executiveRole: string;
-  industry: string;
-}
-
-/** What the chat screen composes: its parts, its state, and the upload it runs when a message is sent. */
-export interface Attachments {
-  button: ReactNode;
-  panel: ReactNode;
-  /** An upload is under way (Send waits for it). */
-  uploading: boolean;
-  /** A file waits to go with the next message. */
-  staged: boolean;
-  /** Uploads the staged file into the conversation: the ids to send with the message, [] with none staged, null when it failed (the user was told). */
-  upload: (sessionId: string) => Promise<string[] | null>;
-  renderMessageDocuments: (message: { sessionId: string; documentIds: string[] }) => ReactNode;
-}
+export type AttachmentsOptions = ChatAttachmentsOptions;
+export type Attachments = ChatAttachments;
 
 /** A chunk of its own, asked for when the paperclip is pointed at or focused, mounted when first opened: the chat screen's first load does without it (decision 042). */
 const loadUploadDialog = () => import('../components/upload-dialog.tsx');
@@ -54,7 +38,7 @@ function deviceTimeoutMs(): number {
  * upload dialog, one staged file, and when the message is sent its upload (progress, up to 3
  * attempts, cancel), processing and the wait for its analysis; then the ids go with the message.
  */
-export function useAttachments({ usage, onUpgrade, executiveRole, industry }: AttachmentsOptions, calls: UploadCalls = realCalls): Attachments {
+export function useAttachments({ usage, onUpgrade, executiveRole, industry, renderDocumentAction }: AttachmentsOptions, calls: UploadCalls = realCalls): Attachments {
   const queryClient = useQueryClient();
   const [staged, setStaged] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
@@ -139,9 +123,9 @@ export function useAttachments({ usage, onUpgrade, executiveRole, industry }: At
   const renderMessageDocuments = useMemo(
     () =>
       function render(message: { sessionId: string; documentIds: string[] }) {
-        return message.documentIds.length > 0 ? <MessageDocuments sessionId={message.sessionId} ids={message.documentIds} /> : null;
+        return message.documentIds.length > 0 ? <MessageDocuments sessionId={message.sessionId} ids={message.documentIds} renderAction={renderDocumentAction} /> : null;
       },
-    [],
+    [renderDocumentAction],
   );
   return { button, panel, uploading: phase !== null, staged: staged !== null, upload, renderMessageDocuments };
 }

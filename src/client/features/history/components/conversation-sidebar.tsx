@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import type { ChatSessionDto } from '#contract/chat.ts';
 import { chatText } from '#contract/chat-text.ts';
-import { historyText, sidebarText } from '#contract/history-text.ts';
+import { sidebarText } from '#contract/history-text.ts';
 import type { ChatSessionListItem } from '#contract/history.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { WhenOpened } from '#client/components/when-opened.tsx';
@@ -18,6 +18,7 @@ import { useHistoryList } from '../hooks/use-history-list.ts';
 import { useRenameConversation } from '../hooks/use-rename-conversation.ts';
 import { ConversationGroups } from './conversation-groups.tsx';
 import { ConversationSearchBox } from './conversation-search-box.tsx';
+import { HistoryUpgradeCard } from './history-upgrade-card.tsx';
 import { ConfirmDeleteConversation } from './confirm-delete-dialog.tsx';
 import { SidebarItem } from './sidebar-item.tsx';
 
@@ -174,19 +175,12 @@ function SidebarRecent({ userId, sessionId, onNavigate }: { userId: string; sess
 function SidebarUpgradePrompt({ onUpgrade }: { onUpgrade: () => void }) {
   return (
     <div className="px-3 pt-2">
-      <section aria-labelledby="sidebar-upgrade" className={cn('flex flex-col items-center gap-3 rounded-xl border bg-card px-4 py-6 text-center shadow-xs')} data-testid="sidebar-upgrade">
-        <span className="flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <Crown className="size-5" aria-hidden />
-        </span>
-        <h3 id="sidebar-upgrade" className="text-sm font-semibold text-balance">
-          {historyText.upgradeTitle}
-        </h3>
-        <p className="text-pretty text-xs text-muted-foreground">{historyText.upgradeText}</p>
+      <HistoryUpgradeCard look="sidebar" headingId="sidebar-upgrade" testId="sidebar-upgrade">
         <Button variant="brand" size="sm" onClick={onUpgrade}>
           <Crown aria-hidden />
           {sidebarText.upgradeButton}
         </Button>
-      </section>
+      </HistoryUpgradeCard>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { ArrowLeft, Plus } from 'lucide-react';
-import { Link } from 'wouter';
 import { historyText } from '#contract/history-text.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { IconLinkButton } from '#client/components/icon-link-button.tsx';
 
 /** The page title and subtitle; with `returnHref`, also Return to Chat and Start New (shown only when conversations exist). */
 export function HistoryHeader({ subtitle, returnHref }: { subtitle: string; returnHref?: string }) {
@@ -13,18 +12,12 @@ export function HistoryHeader({ subtitle, returnHref }: { subtitle: string; retu
       </div>
       {returnHref ? (
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link href={returnHref}>
-              <ArrowLeft aria-hidden />
-              Return to Chat
-            </Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link href="/chat">
-              <Plus aria-hidden />
-              Start New
-            </Link>
-          </Button>
+          <IconLinkButton href={returnHref} icon={ArrowLeft} variant="outline" size="sm">
+            Return to Chat
+          </IconLinkButton>
+          <IconLinkButton href="/chat" icon={Plus} size="sm">
+            Start New
+          </IconLinkButton>
         </div>
       ) : null}
     </div>

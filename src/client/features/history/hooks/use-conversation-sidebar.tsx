@@ -1,36 +1,26 @@
 import { PanelLeft, PanelLeftClose, PanelLeftOpen, SquarePen, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { PublicUser } from '#contract/auth.ts';
-import type { ChatSessionDto } from '#contract/chat.ts';
 import { sidebarText } from '#contract/history-text.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SidebarContent } from '../components/conversation-sidebar.tsx';
 import { useLargeScreen } from './use-large-screen.ts';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import { useSidebarLiveList } from './use-sidebar-live-list.ts';
+import type { ChatSidebar, ChatSidebarOptions } from '#client/slots/chat.ts';
 
 /** The shortcut, as aria-keyshortcuts says it (the shortcuts dialog lists it: chatText.shortcuts). */
 const SHORTCUT = 'Control+Shift+Period';
 
-interface Options {
-  user: PublicUser;
-  sessionId: string | null;
-  title: string;
-  replying: boolean;
-  onNewConversation: () => void;
-  onSessionRenamed: (session: ChatSessionDto) => void;
-  onUpgrade: () => void;
-}
 
 /**
  * The conversation sidebar of /chat (issue 14, point 2; decision 033). From the lg breakpoint it is
  * a column (288 px) beside the conversation, folded to a 56 px rail with its button and the state
  * kept in localStorage; below it, a drawer opened from the header's button: a modal dialog (focus
  * kept inside, Esc or the backdrop closes it, focus goes back to the button) that closes once a
- * conversation is chosen. Matches the chat feature's UseChatSidebar (app/pages/chat-page.tsx).
+ * conversation is chosen. The chat screen's sidebar slot (src/client/slots/chat.ts).
  */
-export function useConversationSidebar({ user, sessionId, title, replying, onNewConversation, onSessionRenamed, onUpgrade }: Options) {
+export function useConversationSidebar({ user, sessionId, title, replying, onNewConversation, onSessionRenamed, onUpgrade }: ChatSidebarOptions): ChatSidebar {
   const large = useLargeScreen();
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -4,8 +4,8 @@ import { freeRetentionText } from '#contract/limits.ts';
 import { planComparison } from '#contract/plan-features.ts';
 import { formatPrice, plans } from '#contract/plans.ts';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
+import { SessionHeaderLink } from '#client/components/layout/session-header-link.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { clientConfig } from '#client/config.ts';
 import { useCurrentUser } from '#client/lib/session.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.tsx';
@@ -58,15 +58,7 @@ export default function PlansPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader>
-        {isLoading ? null : user ? (
-          <Button asChild size="sm">
-            <Link href="/chat">Return to App</Link>
-          </Button>
-        ) : (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/signin">Sign In</Link>
-          </Button>
-        )}
+        {isLoading ? null : <SessionHeaderLink signedIn={Boolean(user)} />}
       </SiteHeader>
       <main id="main" className="flex-1">
         <section aria-labelledby="plans-title" className="bg-gradient-to-b from-secondary/70 to-background px-4 pb-16 pt-14 sm:px-6 sm:pt-20">

@@ -57,41 +57,53 @@ function OfferPanel({ icon: Icon, title, label, children, action }: { icon: Luci
   );
 }
 
-function Steps({ title, children }: { title: string; children: ReactNode }) {
+/** Each browser that cannot install on request: where, then what to tap, in the visitor's own words for it. */
+const manual = {
+  ios_manual: {
+    where: 'on your iPhone or iPad',
+    steps: [
+      <>
+        Tap the Share button <ShareIcon /> in Safari&apos;s toolbar.
+      </>,
+      <>Choose &lsquo;Add to Home Screen&rsquo;.</>,
+      <>Tap &lsquo;Add&rsquo;.</>,
+    ],
+  },
+  samsung_manual: {
+    where: 'from Samsung Internet',
+    steps: [
+      <>
+        Tap the menu button <MenuLinesIcon /> at the bottom.
+      </>,
+      <>Choose &lsquo;Add page to&rsquo;, then &lsquo;Home screen&rsquo;.</>,
+    ],
+  },
+  android_manual: {
+    where: 'on your phone',
+    steps: [
+      <>
+        Tap the browser menu <MenuDotsIcon /> at the top.
+      </>,
+      <>Choose &lsquo;Install app&rsquo; or &lsquo;Add to Home screen&rsquo;.</>,
+    ],
+  },
+};
+type ManualPlatform = keyof typeof manual;
+
+function ManualSteps({ platform, appName }: { platform: ManualPlatform; appName: string }) {
+  const { where, steps } = manual[platform];
+  const title = `Install ${appName} ${where}`;
   return (
     <OfferPanel icon={Smartphone} title={title} label={title}>
-      <ol className="mt-1 list-decimal space-y-1 pl-4.5">{children}</ol>
+      <ol className="mt-1 list-decimal space-y-1 pl-4.5">
+        {steps.map((step, index) => (
+          // The steps are fixed and never reordered: their place is their identity.
+          <li key={index}>{step}</li>
+        ))}
+      </ol>
     </OfferPanel>
   );
 }
-
-const manual = {
-  ios_manual: (appName: string) => (
-    <Steps title={`Install ${appName} on your iPhone or iPad`}>
-      <li>
-        Tap the Share button <ShareIcon /> in Safari&apos;s toolbar.
-      </li>
-      <li>Choose &lsquo;Add to Home Screen&rsquo;.</li>
-      <li>Tap &lsquo;Add&rsquo;.</li>
-    </Steps>
-  ),
-  samsung_manual: (appName: string) => (
-    <Steps title={`Install ${appName} from Samsung Internet`}>
-      <li>
-        Tap the menu button <MenuLinesIcon /> at the bottom.
-      </li>
-      <li>Choose &lsquo;Add page to&rsquo;, then &lsquo;Home screen&rsquo;.</li>
-    </Steps>
-  ),
-  android_manual: (appName: string) => (
-    <Steps title={`Install ${appName} on your phone`}>
-      <li>
-        Tap the browser menu <MenuDotsIcon /> at the top.
-      </li>
-      <li>Choose &lsquo;Install app&rsquo; or &lsquo;Add to Home screen&rsquo;.</li>
-    </Steps>
-  ),
-};
 
 function failureText(outcome: InstallOutcome): string | null {
   if (outcome.success) return null;
@@ -111,9 +123,9 @@ function failureText(outcome: InstallOutcome): string | null {
 export function InstallOffer() {
   const { offer, outcome, install } = useInstallOffer();
   const appName = clientConfig.appName;
-  if (outcome && !outcome.success && outcome.reason in manual) return manual[outcome.reason as keyof typeof manual](appName);
+  if (outcome && !outcome.success && outcome.reason in manual) return <ManualSteps platform={outcome.reason as ManualPlatform} appName={appName} />;
   if (offer === 'none') return null;
-  if (offer === 'ios_manual' || offer === 'samsung_manual') return manual[offer](appName);
+  if (offer === 'ios_manual' || offer === 'samsung_manual') return <ManualSteps platform={offer} appName={appName} />;
   const failure = outcome ? failureText(outcome) : null;
   return (
     <OfferPanel

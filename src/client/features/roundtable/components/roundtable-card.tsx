@@ -11,6 +11,9 @@ import { seedTable, useFollowTable, useTableState } from '../hooks/use-roundtabl
 import { latestStances, revealedTurns } from '../logic/table-events.ts';
 import { SeatAvatar, StanceChip, TurnMarkdown } from './seat-parts.tsx';
 import { saveBlob } from '#client/lib/download.ts';
+import { CitationScope } from '#client/components/advisor-tools/citations.tsx';
+import { SourceList } from '#client/components/advisor-tools/source-list.tsx';
+import { ToolActivityList } from '#client/components/advisor-tools/tool-activity.tsx';
 
 function roundTitle(table: RoundtableDto, round: number): string {
   if (table.addressTo) return roundtableText.followUpRound;
@@ -20,6 +23,7 @@ function roundTitle(table: RoundtableDto, round: number): string {
 
 function Turn({ turn, revealed, title }: { turn: RoundtableTurn; revealed: boolean; title: string }) {
   const speaking = turn.status === 'streaming';
+  const tools = turn.tools ?? [];
   return (
     <article
       className="flex gap-3"
@@ -45,11 +49,14 @@ function Turn({ turn, revealed, title }: { turn: RoundtableTurn; revealed: boole
             </span>
           </p>
         ) : (
-          <>
-            {turn.content ? <TurnMarkdown content={turn.content} /> : <p className="text-sm text-muted-foreground">{roundtableText.speaking}</p>}
+          // A seat's tool calls and sources show as a reply's do (issue 32, point 1): the same components.
+          <CitationScope tools={tools}>
+            {tools.length > 0 ? <ToolActivityList tools={tools} /> : null}
+            {turn.content ? <TurnMarkdown content={turn.content} /> : tools.some((tool) => tool.status === 'running') ? null : <p className="text-sm text-muted-foreground">{roundtableText.speaking}</p>}
+            {tools.length > 0 && turn.content ? <SourceList tools={tools} /> : null}
             {turn.stance && turn.status === 'complete' ? <StanceChip stance={turn.stance} seat={turn.seat} /> : null}
             {turn.status === 'stopped' ? <p className="text-xs text-muted-foreground">Stopped.</p> : null}
-          </>
+          </CitationScope>
         )}
       </div>
     </article>

@@ -1,6 +1,9 @@
+import { CitationSup, useCitationNumbers } from '#client/components/advisor-tools/citations.tsx';
+import { DemoNote } from '#client/components/advisor-tools/demo-note.tsx';
 import { ArrowRightLeft, Gauge, ShieldAlert } from 'lucide-react';
 import { memo } from 'react';
 import type { Components } from 'react-markdown';
+import { splitDemoMarker } from '#contract/demo-marker.ts';
 import { roundtableText } from '#contract/roundtable-text.ts';
 import type { Stance } from '#contract/roundtable.ts';
 import { GfmMarkdown } from '#client/components/markdown/lazy-markdown.tsx';
@@ -64,14 +67,27 @@ export function StanceChip({ stance, seat, compact = false }: { stance: Stance; 
   );
 }
 
-const turnComponents: Components = { h1: 'h3', h2: 'h3', img: ({ alt }) => <span>[{alt || 'image'}]</span> };
+const turnComponents: Components = { h1: 'h3', h2: 'h3', img: ({ alt }) => <span>[{alt || 'image'}]</span>, sup: CitationSup };
 
 /** A turn's words: GitHub-flavoured Markdown, no raw HTML (as the chat's replies). */
 export const TurnMarkdown = memo(function TurnMarkdown({ content }: { content: string }) {
+  // A demo turn's line for users shows as the chat shows it on a demo reply: a small labelled note (issue 31, point 6).
+  const { isDemo, body } = splitDemoMarker(content, true);
+  return (
+    <>
+      {isDemo ? <DemoNote /> : null}
+      <TurnBody content={body} />
+    </>
+  );
+});
+
+const TurnBody = memo(function TurnBody({ content }: { content: string }) {
+  // A seat's `[n]` that names one of its sources opens it, as in a reply (issue 32, point 3).
+  const citations = useCitationNumbers();
   return (
     <div className="rt-markdown text-[0.9375rem] leading-relaxed break-words text-foreground [&_h2]:mt-4 [&_h2]:mb-1.5 [&_h2]:text-[0.95rem] [&_h2]:font-semibold [&_h2:first-child]:mt-0 [&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:text-[0.9rem] [&_h3]:font-semibold [&_h3:first-child]:mt-0 [&_li]:pl-1 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 [&_table]:my-3 [&_table]:w-full [&_table]:text-sm [&_td]:border-b [&_td]:px-2 [&_td]:py-1 [&_th]:border-b [&_th]:px-2 [&_th]:py-1 [&_th]:text-left">
       {/* Until the Markdown renderer is here (it is preloaded with the conversation), never the words unformatted. */}
-      <GfmMarkdown content={content} components={turnComponents} fallback={<Spinner label="Loading the roundtable" />} />
+      <GfmMarkdown content={content} components={turnComponents} fallback={<Spinner label="Loading the roundtable" />} citations={citations} />
     </div>
   );
 });

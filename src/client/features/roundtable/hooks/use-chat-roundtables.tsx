@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { ChatContext, ChatMessageDto } from '#contract/chat.ts';
+import type { ChatMessageDto } from '#contract/chat.ts';
 import { upgradeErrorCodes } from '#contract/errors-text.ts';
 import { executiveRoles } from '#contract/roles.ts';
 import { defaultSeats, roundtableText } from '#contract/roundtable-text.ts';
@@ -9,8 +9,9 @@ import { errorCodeOf } from '#client/lib/api-client.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { createRoundtable, listRoundtables, roundtableKeys, stopRoundtable } from '../api/roundtables.ts';
-import { FormatPanel, WHOLE_TABLE, type ChatFormat } from '../components/format-panel.tsx';
+import { FormatPanel, FormatSwitch, WHOLE_TABLE, type ChatFormat } from '../components/format-panel.tsx';
 import { seedTable, useTableState } from './use-roundtable.ts';
+import type { ChatRoundtables, ChatRoundtablesOptions } from '#client/slots/chat.ts';
 
 /**
  * A table's card is a chunk of its own (only conversations that held a table show one; decision 042). Until
@@ -23,16 +24,6 @@ const loadingCard = (
   </div>
 );
 
-/**
- * What the chat screen gives (its ChatRoundtablesOptions). What this hook returns is checked against the chat's
- * ChatRoundtables (src/client/features/chat/roundtables.ts) where the app layer passes it in (app/pages/chat-page.tsx).
- */
-interface Options {
-  sessionId: string | null;
-  context: ChatContext;
-  isPremium: boolean;
-  onUpgrade: (reason?: string) => void;
-}
 
 type Role = CreateRoundtableInput['executiveRoles'][number];
 
@@ -62,7 +53,8 @@ function questionMessage(table: RoundtableDto): ChatMessageDto {
  * choice and seats, convening a table on the composer's question, following up with the table or
  * one seat, Stop, and each table shown where it was asked.
  */
-export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }: Options) {
+/** The chat screen's roundtables slot (src/client/slots/chat.ts). */
+export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }: ChatRoundtablesOptions): ChatRoundtables {
   const queryClient = useQueryClient();
   const [format, setFormat] = useState<ChatFormat>('one-on-one');
   const [seats, setSeats] = useState<string[]>(() => defaultSeats(context.executiveRole, executiveRoles));
@@ -165,21 +157,20 @@ export function useChatRoundtables({ sessionId, context, isPremium, onUpgrade }:
     [],
   );
 
+  const formatSwitch = <FormatSwitch format={format} onFormat={chooseFormat} isPremium={isPremium} onUpgrade={() => onUpgrade(roundtableText.premiumOnly)} />;
   const panel = (
     <FormatPanel
       format={format}
-      onFormat={chooseFormat}
-      isPremium={isPremium}
       seats={seats}
       onSeats={setSeats}
       followUpSeats={followUpTo ? followUpTo.seats.map((s) => s.role) : null}
       addressTo={addressTo}
       onAddressTo={setAddressTo}
-      onUpgrade={() => onUpgrade(roundtableText.premiumOnly)}
     />
   );
 
   return {
+    formatSwitch,
     panel,
     active,
     convene,

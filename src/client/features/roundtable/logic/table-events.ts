@@ -1,5 +1,5 @@
 import { visibleWhileStreaming } from '#contract/roundtable-text.ts';
-import type { RoundtableDto, RoundtableTurn, RtDeltaEvent, RtDoneEvent, RtRoundEndEvent, RtTurnEndEvent, RtTurnStartEvent } from '#contract/roundtable.ts';
+import type { RoundtableDto, RoundtableTurn, RtDeltaEvent, RtDoneEvent, RtRoundEndEvent, RtToolsEvent, RtTurnEndEvent, RtTurnStartEvent } from '#contract/roundtable.ts';
 
 /** One event of GET /api/roundtables/:id/stream, parsed. */
 export type TableEvent =
@@ -7,6 +7,7 @@ export type TableEvent =
   | ({ type: 'turn-start' } & RtTurnStartEvent)
   | ({ type: 'delta' } & RtDeltaEvent)
   | ({ type: 'turn-end' } & RtTurnEndEvent)
+  | ({ type: 'tools' } & RtToolsEvent)
   | ({ type: 'round-end' } & RtRoundEndEvent)
   | { type: 'synthesis'; turnId: string; content: string }
   | ({ type: 'done' } & RtDoneEvent)
@@ -64,6 +65,12 @@ export function applyTableEvent(state: TableState, event: TableEvent): TableStat
       if (!turn) return state;
       return { ...state, table: upsert(table, { ...turn, status: event.status, content: event.content, stance: event.stance, error: event.error }) };
     }
+    case 'tools': {
+      // A seat's tool calls so far, whole (issue 32): replaces what the turn had.
+      const turn = findTurn(table, event.turnId);
+      if (!turn) return state;
+      return { ...state, table: upsert(table, { ...turn, tools: event.tools }) };
+    }
     case 'round-end':
       return { ...state, changedSeats: event.changedSeats };
     case 'synthesis':
@@ -84,6 +91,7 @@ export function toTableEvent(name: string, data: string): TableEvent | null {
       case 'turn-start':
       case 'delta':
       case 'turn-end':
+      case 'tools':
       case 'round-end':
       case 'synthesis':
       case 'done':

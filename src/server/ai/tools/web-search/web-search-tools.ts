@@ -1,7 +1,11 @@
-import { tool, type ToolSet } from 'ai';
+import { tool, zodSchema, type ToolSet } from 'ai';
 import { readWebPageInputSchema, webSearchInputSchema, webSearchLimits, type WebResult } from '#contract/web-search.ts';
 import { fetchPublicPage } from './public-page.ts';
 import type { SearchProvider } from './search-providers.ts';
+
+// Wrapped once: their JSON Schema is computed once per process, not on every step (see calculate-tool.ts).
+const webSearchToolInput = zodSchema(webSearchInputSchema);
+const readWebPageToolInput = zodSchema(readWebPageInputSchema);
 
 export interface WebSearchToolOptions {
   /** Addresses an operator allows although private (WEB_FETCH_ALLOW_ADDRESSES). */
@@ -21,7 +25,7 @@ export function webSearchTools(provider: SearchProvider, options: WebSearchToolO
   return {
     web_search: tool({
       description: `Search the web for recent facts the user's question depends on (market figures, regulations, news). Returns up to ${webSearchLimits.resultsPerSearch} results with title, site, date and snippet; cite each one you use as [web N]. At most ${webSearchLimits.searchesPerReply} searches per answer.`,
-      inputSchema: webSearchInputSchema,
+      inputSchema: webSearchToolInput,
       execute: async ({ query }, { abortSignal }) => {
         if (searches >= webSearchLimits.searchesPerReply) throw new Error(`at most ${webSearchLimits.searchesPerReply} searches per answer: answer from the results you have`);
         searches += 1;
@@ -32,7 +36,7 @@ export function webSearchTools(provider: SearchProvider, options: WebSearchToolO
     }),
     read_web_page: tool({
       description: `Read the text of one result page a web_search of this answer returned, when its snippet is not enough. At most ${webSearchLimits.pagesPerReply} pages per answer.`,
-      inputSchema: readWebPageInputSchema,
+      inputSchema: readWebPageToolInput,
       execute: async ({ url }, { abortSignal }) => {
         const result = found.get(url);
         if (!result) throw new Error('only a URL that web_search returned in this answer can be read');

@@ -9,6 +9,7 @@ import { HISTORY_LIMIT, type ReplyEngine, type ReplyJob } from '../replies/index
 import { touchSession } from '../sessions.queries.ts';
 import { assertExecutiveAllowed, sendRulesFor } from './send-rules.ts';
 import { NOTE_PREVIOUS_ROLE, sendInOneStatement } from './send-statement.queries.ts';
+import { ownerOf } from '#server/db/ownership.ts';
 
 export interface AdmissionDeps {
   db: Db;
@@ -61,6 +62,7 @@ export async function admitSend(deps: AdmissionDeps, caller: Caller, sessionId: 
       userId: caller.user.id,
       ...sent.session,
       chargedDay: sent.chargedDay,
+      premium: caller.isPremium,
       history: [...asked, ...sent.history].slice(0, HISTORY_LIMIT),
     },
   };
@@ -83,7 +85,7 @@ export async function admitRetry(
 ): Promise<{ job: ReplyJob; restarted: ChatMessage }> {
   const messageId = message.id;
   const { session, chargedDay, restarted } = await deps.db.transaction(async (tx) => {
-    const session = await touchSession(tx, sessionId, caller.user.id, new Date());
+    const session = await touchSession(tx, sessionId, ownerOf(caller), new Date());
     if (!session) throw new AppError('not_found:chat_session');
     assertExecutiveAllowed(caller, session.executiveRole);
     const chargedDay = message.status !== 'stopped' ? await chargeInteraction(tx, caller) : null;
@@ -93,6 +95,6 @@ export async function admitRetry(
     if (!restarted) throw notRetryable;
     return { session, chargedDay, restarted };
   });
-  const job: ReplyJob = { messageId, sessionId, userId: caller.user.id, executiveRole: session.executiveRole, industry: session.industry, userRole: session.userRole, chargedDay };
+  const job: ReplyJob = { messageId, sessionId, userId: caller.user.id, executiveRole: session.executiveRole, industry: session.industry, userRole: session.userRole, chargedDay, premium: caller.isPremium };
   return { job, restarted };
 }

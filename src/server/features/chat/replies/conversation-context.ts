@@ -20,25 +20,37 @@ function asTurn(message: HistoryMessage): { role: 'user' | 'assistant'; content:
 }
 
 /**
- * The conversation sent with a reply: the newest user message always, then as many earlier
- * messages as fit the token budget, oldest first. Adjacent turns of one speaker are merged, which
- * every provider accepts (some reject two user turns in a row).
+ * How many of the newest messages fit the window: the newest user message always, then as many
+ * earlier messages as fit the token budget. Messages from this index on have left the window
+ * (their facts are kept in the conversation's note, decision 083).
  * @param newestFirst the history before the reply, newest first; its first user message is the question.
  */
-export function buildConversation(newestFirst: HistoryMessage[], budgetTokens: number): ModelMessage[] {
-  const turns: { role: 'user' | 'assistant'; content: string }[] = [];
+export function windowSize(newestFirst: readonly HistoryMessage[], budgetTokens: number): number {
   let used = 0;
   let haveQuestion = false;
-  for (const message of newestFirst) {
+  for (let index = 0; index < newestFirst.length; index++) {
+    const message = newestFirst[index]!;
     const turn = asTurn(message);
     if (!turn) continue;
     const cost = estimateTokens(turn.content);
-    if (haveQuestion && used + cost > budgetTokens) break;
+    if (haveQuestion && used + cost > budgetTokens) return index;
     if (turn.role === 'user' && message.role === 'user') haveQuestion = true;
     used += cost;
-    turns.push(turn);
   }
-  turns.reverse();
+  return newestFirst.length;
+}
+
+/**
+ * The conversation sent with a reply: the messages inside the window (windowSize), oldest first.
+ * Adjacent turns of one speaker are merged, which every provider accepts (some reject two user
+ * turns in a row).
+ */
+export function buildConversation(newestFirst: readonly HistoryMessage[], budgetTokens: number): ModelMessage[] {
+  const turns = newestFirst
+    .slice(0, windowSize(newestFirst, budgetTokens))
+    .map(asTurn)
+    .filter((turn): turn is NonNullable<typeof turn> => turn !== null)
+    .reverse();
   // A conversation cut by the budget must not open with the advisor speaking.
   while (turns.length > 1 && turns[0]!.role === 'assistant') turns.shift();
   return mergeAdjacentTurns(turns);
@@ -67,6 +79,6 @@ export function estimateMessageTokens(message: ModelMessage): number {
 }
 
 /** The question a reply answers: the newest user message in the history. */
-export function latestQuestion(newestFirst: HistoryMessage[]): string {
+export function latestQuestion(newestFirst: readonly HistoryMessage[]): string {
   return newestFirst.find((m) => m.role === 'user')?.content.trim() ?? '';
 }

@@ -4,6 +4,6 @@
  * roundtables: saving a turn's progress). See README.md in this folder.
  */
 export { HISTORY_LIMIT, type ContextProvider, type ContextRequest, type ReplyContext, type ReplyJob } from './prompt.ts';
-export type { ReplyEngine } from './reply-engine.ts';
+export type { AfterReply, ReplyEngine } from './reply-engine.ts';
 export { parseLastEventId, type ReplyEventSink } from './reply-view.ts';
 export { replyEnginePlugin, type ReplyEnginePluginOptions } from './replies.plugin.ts';

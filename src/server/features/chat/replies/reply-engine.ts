@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { replyErrors } from '#contract/chat.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { ChatMessage } from '#server/db/schema.ts';
 import { refundInteraction, type AccountDeps } from '#server/features/account/index.ts';
 import { inBackground } from '#server/db/work-priority.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 import type { EventHub } from '#server/streams/event-hub.ts';
 import type { RunKind, RunRegistry } from '#server/runs/run-registry.ts';
 import { failStreamingReplies, ownersOfSessions, saveReplyProgress, saveReplyTools, touchReplies } from '../replies.queries.ts';
-import { MAX_TOOL_STEPS, type AdvisorToolbox } from '#server/ai/tools/index.ts';
+import { MAX_TOOL_STEPS, type AdvisorToolbox, type TurnIdentity } from '#server/ai/tools/index.ts';
 import { settleToolActivity, trackToolActivity } from '#server/ai/tools/activity.ts';
 import { toolsUnsupported } from '#server/ai/provider-errors.ts';
 import type { ToolActivity } from '#contract/tools.ts';
@@ -16,7 +18,10 @@ import { titleAfterReply } from './auto-title.ts';
 import { finishReply } from './finish.ts';
 import { abortKind, TurnAbort } from '#server/ai/turn-outcome.ts';
 import { streamTurn, type TurnResult } from '#server/ai/turn.ts';
-import { buildReplyPrompt, type ContextProvider, type ReplyJob, type ReplyPrompt } from './prompt.ts';
+import { buildSystemPrompt } from '#server/ai/personas/compose.ts';
+import { comparisonHeading, comparisonPrompt } from '#server/ai/prompts/second-opinion.ts';
+import { demoProviderOptions } from '#server/ai/demo/demo-model.ts';
+import { buildReplyPrompt, type ContextProvider, type PromptDeps, type ReplyJob, type ReplyPrompt } from './prompt.ts';
 import { ReplyStreamView, type ReplyEventSink } from './reply-view.ts';
 import type { TurnStreamEvent } from '#server/runs/stream-events.ts';
 import { createThrottledSaver } from '#server/runs/throttled-saver.ts';
@@ -33,7 +38,18 @@ export interface ReplyEngineDeps extends AccountDeps {
   observer?: ReplyObserver;
   /** The tools a reply may call (decision 070); none: every reply on the plain text path. */
   toolbox?: AdvisorToolbox;
+  /**
+   * Steps run in the background after a reply completes, never before its end (company memory proposes
+   * facts, decision 073): given the job, the history it answered (newest first) and the reply's text.
+   * Each must not throw (a failure is logged).
+   */
+  afterReply?: readonly AfterReply[];
+  /** The conversation's note for the prompt (decision 083), loaded alongside the context providers. */
+  loadNote?: PromptDeps['loadNote'];
 }
+
+/** `context.historyBudget`: the tokens the reply's conversation had (the conversation's note reckons its window with it, decision 083). */
+export type AfterReply = (job: ReplyJob, history: readonly ChatMessage[], reply: string, context?: { historyBudget: number }) => Promise<void>;
 
 export interface ReplyObserver {
   replyFinished(status: 'complete' | 'stopped' | 'failed', usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
@@ -109,6 +125,14 @@ async function runReply(deps: ReplyEngineDeps, job: ReplyJob, controller: AbortC
   try {
     prompt = await buildReplyPrompt(deps, job, controller.signal);
     if (prompt.notes.length > 0) deps.log.info({ messageId: job.messageId, notes: prompt.notes }, 'reply context');
+    // read_document acts for the reply's owner, in this conversation, when its messages name documents or the account pinned some (found by the memory block's query).
+    const identity: TurnIdentity = {
+      owner: accountOwner(job.userId),
+      sessionId: job.sessionId,
+      premium: job.premium ?? false,
+      hasDocuments: prompt.history.some((message) => message.role === 'user' && message.documentIds.length > 0),
+      pinnedDocumentIds: prompt.pinnedDocumentIds,
+    };
     const turn = (withTools: boolean) =>
       streamTurn({
         model: deps.model,
@@ -123,7 +147,7 @@ async function runReply(deps: ReplyEngineDeps, job: ReplyJob, controller: AbortC
           deps.hub.publish(job.messageId, { type: 'delta', turn: job.messageId, text: delta, offset: text.length });
           saver.update(text);
         },
-        ...(withTools && deps.toolbox?.enabled ? { tools: deps.toolbox.forTurn(), maxSteps: MAX_TOOL_STEPS, onToolEvent: (event) => activity.apply(event) } : {}),
+        ...(withTools && deps.toolbox?.enabled ? { tools: deps.toolbox.forTurn(identity), maxSteps: MAX_TOOL_STEPS, onToolEvent: (event) => activity.apply(event) } : {}),
       });
     run = await turn(true);
     // A model or server that cannot call tools answers on the plain path instead, never with an error.
@@ -141,9 +165,70 @@ async function runReply(deps: ReplyEngineDeps, job: ReplyJob, controller: AbortC
     deps.hub.publish(job.messageId, { type: 'tools', turn: job.messageId, tools: settled });
   }
   await toolSaves;
+  let abort = abortKind(controller.signal);
+  if (job.secondOpinionOf && prompt && run.finished && !run.error && run.text && abort === null) {
+    ({ run, abort } = await compareOpinions(deps, job, job.secondOpinionOf, run, controller, saver, prompt.noteBlock));
+  }
   await saver.settle();
-  const outcome = await finishReply(deps, job, run, abortKind(controller.signal));
+  const outcome = await finishReply(deps, job, run, abort);
   if (outcome.status !== 'streaming') deps.observer?.replyFinished(outcome.status, outcome.status === 'complete' ? run.usage : undefined);
   // A title is background work: the next request's statements go first (work-priority.ts).
   if (outcome.status === 'complete' && prompt) followUp(() => inBackground(() => titleAfterReply(deps, job, prompt.history, run.text)));
+  if (outcome.status === 'complete' && prompt) {
+    for (const step of deps.afterReply ?? []) {
+      followUp(() => inBackground(() => step(job, prompt.history, run.text, { historyBudget: prompt.historyBudget }).catch((err: unknown) => deps.log.warn({ err, messageId: job.messageId }, 'a step after the reply failed'))));
+    }
+  }
+}
+
+/**
+ * A second opinion's second step (issue 31, point 3; decision 078): the independent view is written
+ * (`first`); one more call, given the question and both answers fenced and labelled with their
+ * authors, says where they agree and disagree. Its text streams on as the same reply, under a
+ * heading the server writes. When it fails for any reason but the user's Stop or a shutdown, the
+ * reply ends as the independent view alone: the comparison is an addition, never the reason a
+ * complete answer fails.
+ */
+async function compareOpinions(
+  deps: ReplyEngineDeps,
+  job: ReplyJob,
+  seconded: NonNullable<ReplyJob['secondOpinionOf']>,
+  first: TurnResult,
+  controller: AbortController,
+  saver: { update(text: string): void },
+  noteBlock: string,
+): Promise<{ run: TurnResult; abort: ReturnType<typeof abortKind> }> {
+  const prefix = `${first.text}\n\n${comparisonHeading(seconded.executiveRole)}\n\n`;
+  let opened = false;
+  const compared = await streamTurn({
+    model: deps.model,
+    // The conversation's note is pinned here too (decision 083): the comparison weighs both answers against the user's facts.
+    system: [buildSystemPrompt({ executiveRole: job.executiveRole, industry: job.industry, userRole: job.userRole, appName: deps.config.appName }), ...(noteBlock ? [noteBlock] : [])].join('\n\n'),
+    messages: [{ role: 'user', content: comparisonPrompt({ question: seconded.question, firstExecutiveRole: seconded.executiveRole, firstAnswer: seconded.answer, executiveRole: job.executiveRole, ownAnswer: first.text }) }],
+    maxOutputTokens: Math.min(deps.config.ai.maxOutputTokens, 600),
+    maxRetries: deps.config.ai.maxRetries,
+    stallTimeoutMs: deps.config.ai.stallTimeoutMs,
+    providerOptions: demoProviderOptions({ task: 'compare', executiveRole: job.executiveRole, firstExecutiveRole: seconded.executiveRole }),
+    controller,
+    onText: (delta, text) => {
+      // The heading goes out with the comparison's first words, so a comparison that never starts leaves none.
+      const sent = opened ? delta : `${prefix.slice(first.text.length)}${delta}`;
+      opened = true;
+      deps.hub.publish(job.messageId, { type: 'delta', turn: job.messageId, text: sent, offset: prefix.length + text.length });
+      saver.update(prefix + text);
+    },
+  });
+  const abort = abortKind(controller.signal);
+  const usage = { inputTokens: sum(first.usage?.inputTokens, compared.usage?.inputTokens), outputTokens: sum(first.usage?.outputTokens, compared.usage?.outputTokens) };
+  if (abort === 'stop' || abort === 'stopped-elsewhere' || abort === 'shutdown') return { run: { ...compared, text: opened ? prefix + compared.text : first.text, usage }, abort };
+  if (!compared.finished || compared.error || !compared.text.trim()) {
+    deps.log.warn({ messageId: job.messageId, abort, provider: deps.config.ai.provider }, 'the second opinion\'s comparison failed: the reply keeps the independent view alone');
+    saver.update(first.text);
+    return { run: first, abort: null };
+  }
+  return { run: { ...compared, text: prefix + compared.text, usage }, abort: null };
+}
+
+function sum(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
 }

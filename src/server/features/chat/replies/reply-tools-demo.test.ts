@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '#contract/chat.ts';
-import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { ask, sendChatMessage, waitForMessage } from '#tests/helpers/chat-api.ts';
+import { attachAndAnalyse } from '#tests/helpers/documents-api.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
 /**
@@ -28,5 +29,27 @@ describe('the demo advisor with tools', () => {
     const reply = (await waitForMessage(t.app, cookie, session.id, assistantMessage.id)) as ChatMessageDto;
     expect(reply.status).toBe('complete');
     expect(reply.tools).toBeUndefined();
+  });
+});
+
+describe('the demo advisor reading an attached sheet', () => {
+  it('reads the rows through read_document, computes the runway from those cells, quotes them and cites them [1]', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'vip', session: { executiveRole: 'CFO', industry: 'Technology' } });
+    const document = await attachAndAnalyse(t.app, cookie, session.id, { name: 'q3-pl.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const sent = await sendChatMessage(t.app, cookie, session.id, 'What is our runway?', { documentIds: [document.id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const reply = (await waitForMessage(t.app, cookie, session.id, sent.json().assistantMessage.id)) as ChatMessageDto;
+    expect(reply.status).toBe('complete');
+    expect(reply.tools!.map((tool) => [tool.name, tool.status, tool.label])).toEqual([
+      ['read_document', 'done', 'Reading q3-pl.xlsx, sheet Costs'],
+      ['calculate', 'done', 'Calculating runway…'],
+    ]);
+    expect(reply.tools![0]!.sources).toMatchObject([{ n: 1, file: 'q3-pl.xlsx', location: 'sheet Costs, A6:D7', quote: '| 6 | Net burn | 158,000 | 163,000 | 169,000 |\n| 7 | Cash at end | 2,740,000 | 2,577,000 | 2,408,000 |' }]);
+    expect(reply.tools![1]!.calculation!.inputs).toEqual([
+      { label: 'Cash', value: 2_408_000, unit: 'currency' },
+      { label: 'Monthly net burn', value: 169_000, unit: 'currency' },
+    ]);
+    expect(reply.content).toContain('**Computed from your figures:** **Runway: 14.2 months** (from cash 2,408,000, monthly net burn 169,000).');
+    expect(reply.content).toContain('I read "q3-pl.xlsx" (sheet Costs, A6:D7) [1]:\n- `Net burn | 158,000 | 163,000 | 169,000` [1]\n- `Cash at end | 2,740,000 | 2,577,000 | 2,408,000` [1]');
   });
 });

@@ -69,7 +69,13 @@ describe('chunkSections', () => {
     const chunks = chunkSections([{ label: 'Sheet "S"', text: table }], 300);
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks) expect(chunk.content.startsWith('| A | B |\n| --- | --- |')).toBe(true);
-    expect(chunks[1]!.label).toBe('Sheet "S" (part 2)');
+    // A table's parts are named by their sheet rows (the header is row 1; `row0` is row 2).
+    expect(chunks[0]!.label).toMatch(/^Sheet "S" \(rows 2–\d+\)$/);
+    for (const chunk of chunks) {
+      const body = chunk.content.split('\n').slice(2);
+      const first = Number(/^\| row(\d+) /.exec(body[0]!)![1]) + 2;
+      expect(chunk.label).toBe(`Sheet "S" (rows ${first}–${first + body.length - 1})`);
+    }
     const prose = chunkSections([{ label: 'Page 1', text: 'One sentence here. '.repeat(100) }], 200);
     expect(prose.every((chunk) => chunk.content.length <= 400)).toBe(true);
   });

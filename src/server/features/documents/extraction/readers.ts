@@ -114,13 +114,20 @@ async function readXlsx(path: string, limits: ExtractionLimits): Promise<Extract
   const sections: Section[] = [];
   const notes: string[] = [];
   workbook.eachSheet((sheet) => {
+    // Every row from row 1, blank ones too (as empty cells), so the table's line n is the sheet's row n:
+    // read_document reads exact cells by their address (decision 076).
     const rows: string[][] = [];
+    let cut = false;
     sheet.eachRow({ includeEmpty: false }, (row) => {
-      if (rows.length >= limits.maxSheetRows) return;
+      if (row.number > limits.maxSheetRows) {
+        cut = true;
+        return;
+      }
+      while (rows.length < row.number - 1) rows.push([]);
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      rows.push(values.map((value) => cellText(value as ExcelJS.CellValue)));
+      rows.push(Array.from(values, (value) => cellText(value as ExcelJS.CellValue)));
     });
-    if (sheet.actualRowCount > limits.maxSheetRows) notes.push(`Sheet "${sheet.name}": ${extractionText.rowLimit(limits.maxSheetRows, sheet.actualRowCount)}`);
+    if (cut) notes.push(`Sheet "${sheet.name}": ${extractionText.rowLimit(limits.maxSheetRows, sheet.rowCount)}`);
     sections.push({ label: `Sheet "${sheet.name}"`, text: markdownTable(rows) });
   });
   return resultOf(sections, notes, { sheetCount: workbook.worksheets.length });

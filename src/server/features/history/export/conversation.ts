@@ -1,8 +1,8 @@
 import type { ChatSession } from '#server/db/schema.ts';
 import type { ExportMessage } from '../history.queries.ts';
 
-/** A conversation as both exports show it: who said what and when, in the reader's time zone. */
-export interface ConversationExport {
+/** What heads every export of a conversation (transcript, board pack, memo): whose, about what, and when. */
+export interface ExportHeading {
   appName: string;
   title: string;
   userRole: string;
@@ -10,10 +10,14 @@ export interface ConversationExport {
   industry: string;
   /** When the conversation began, e.g. "November 22, 2025". */
   date: string;
-  /** When this export was made, e.g. "Nov 24, 2025, 9:05 AM". */
-  exportedAt: string;
   /** The IANA zone every time is given in, e.g. "Europe/Berlin" or "UTC". */
   timeZone: string;
+}
+
+/** A conversation as both exports show it: who said what and when, in the reader's time zone. */
+export interface ConversationExport extends ExportHeading {
+  /** When this export was made, e.g. "Nov 24, 2025, 9:05 AM". */
+  exportedAt: string;
   messages: ExportedMessage[];
 }
 
@@ -73,6 +77,7 @@ export function buildConversationExport(
       role: message.role,
       speaker: message.role === 'user' ? 'You' : message.role === 'system' ? 'Note' : (message.executiveRole ?? session.executiveRole),
       time: format.dateTime.format(message.timestamp),
+      // A demo reply keeps its line for users: an export read by others must not pass a sample for advice (decision 079).
       content: message.content,
       note: replyNote(message),
     })),

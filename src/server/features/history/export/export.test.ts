@@ -26,9 +26,9 @@ describe('export helpers', () => {
     const conversation = buildConversationExport(
       { title: 'T', userRole: 'CEO', executiveRole: 'CFO', industry: 'Energy', createdAt: at },
       [
-        { id: '1', role: 'user', content: 'Q', executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null },
-        { id: '2', role: 'assistant', content: 'Partial', executiveRole: 'CMO', userRole: 'CEO', timestamp: at, status: 'failed', error: 'Provider down.' },
-        { id: '3', role: 'assistant', content: '', executiveRole: null, userRole: 'CEO', timestamp: at, status: 'streaming', error: null },
+        { id: '1', role: 'user', content: 'Q', executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null, documentIds: [] },
+        { id: '2', role: 'assistant', content: 'Partial', executiveRole: 'CMO', userRole: 'CEO', timestamp: at, status: 'failed', error: 'Provider down.', documentIds: [] },
+        { id: '3', role: 'assistant', content: '', executiveRole: null, userRole: 'CEO', timestamp: at, status: 'streaming', error: null, documentIds: [] },
       ],
       { appName: 'Corner Office', timeZone: 'UTC', now: at },
     );

@@ -48,6 +48,7 @@ function definition(memo: DecisionMemo, scale: number, onPageCount: (count: numb
         fontSize: size(8.5),
         color: pdfColors.muted,
       },
+      ...(memo.demoNote ? [{ text: memo.demoNote, fontSize: size(8.5), italics: true, color: pdfColors.accent, margin: [0, 4, 0, 0] as [number, number, number, number] }] : []),
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 595.28 - 2 * MARGIN_X, y2: 0, lineWidth: 0.75, lineColor: pdfColors.rule }], margin: [0, 8, 0, 0] },
       section(memoText.question, { text: memo.question, bold: true, color: pdfColors.navy }),
       section(memoText.options, list(memo.options, true)),

@@ -42,6 +42,7 @@ describe('parseMemo', () => {
       recommendation: 'Hire remote for two quarters, then revisit.',
       risks: ['Attrition', 'Time zones'],
       openQuestions: ['What is the hiring budget?'],
+      demoNote: null,
     });
   });
 
@@ -87,6 +88,7 @@ describe('parseMemo', () => {
       recommendation: memoText.notDiscussed,
       risks: [memoText.notDiscussed],
       openQuestions: [memoText.notDiscussed],
+      demoNote: null,
     });
   });
 });
@@ -133,6 +135,7 @@ describe('the memo prompt and files', () => {
       recommendation: long(80).slice(0, MEMO_LIMITS.recommendationChars),
       risks: Array.from({ length: MEMO_LIMITS.items }, () => long(20).slice(0, MEMO_LIMITS.itemChars)),
       openQuestions: Array.from({ length: MEMO_LIMITS.items }, () => long(20).slice(0, MEMO_LIMITS.itemChars)),
+      demoNote: 'Sample answer from the offline demo advisor, not advice',
     };
     const pdf = await readPdf(await renderMemoPdf(memo));
     expect(pdf.pageCount).toBe(1);

@@ -14,8 +14,8 @@ async function exported(kind: 'paragraphs' | 'list', blocks: number) {
   const conversation = buildConversationExport(
     { title: 'Launch plan', userRole: 'CEO', executiveRole: 'CFO', industry: 'Technology', createdAt: at },
     [
-      { id: '1', role: 'user', content: 'How should we sequence the launch?', executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null },
-      { id: '2', role: 'assistant', content, executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null },
+      { id: '1', role: 'user', content: 'How should we sequence the launch?', executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null, documentIds: [] },
+      { id: '2', role: 'assistant', content, executiveRole: 'CFO', userRole: 'CEO', timestamp: at, status: 'complete', error: null, documentIds: [] },
     ],
     { appName: 'Corner Office', timeZone: 'UTC', now: at },
   );

@@ -1,0 +1,101 @@
+/**
+ * Before and after, side by side in one run (issue 30, point 8; issue 31, point 8): the app built from
+ * another checkout (BENCH_BASELINE_DIR, e.g. a `git worktree` of the commit before a change, with its
+ * node_modules) and this one, both in their own processes on PGlite, against one fake provider:
+ *  (1) server-added first-token latency: sends to the two apps interleaved (which goes first alternates),
+ *      so both see the same machine; target: this build's p99 within 2 ms of the baseline's;
+ *  (2) GET /api/auth/me throughput: alternating load slices; target: this build >= 90 % of the baseline;
+ *  (3) 1,000 simultaneous streaming replies, one app after the other: errors, wall time, RSS growth;
+ *      target: 0 errors, and wall time and RSS growth within 25 % (or 50 MiB) of the baseline's.
+ * Without BENCH_BASELINE_DIR it says how to run it and is skipped.
+ * Run alone with `BENCH_BASELINE_DIR=../base npx tsx bench/before-after.ts`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { percentile } from './http-client.ts';
+import { load, startServer, type LoadResult } from './lib.ts';
+import { benchReply, FakeProvider, interleavedFirstToken, ms, openApp, PARALLEL, simultaneousStreams } from './chat-stream.ts';
+
+const BASELINE = process.env.BENCH_BASELINE_DIR;
+const FIRST_TOKEN_P99_ALLOWANCE_MS = 2;
+const AUTH_ME_MIN_RATIO = 0.9;
+const SLICES = 5;
+
+function describeCheckout(dir: string): string {
+  try {
+    return execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim().slice(0, 100);
+  } catch {
+    return dir;
+  }
+}
+
+async function authMeSlices(urls: { before: string; after: string }, cookies: { before: string; after: string }) {
+  const slices: { before: LoadResult[]; after: LoadResult[] } = { before: [], after: [] };
+  for (const side of ['before', 'after'] as const) await load(`${urls[side]}/api/auth/me`, { headers: { cookie: cookies[side] }, seconds: 1 });
+  for (let i = 0; i < SLICES; i++) {
+    for (const side of i % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
+      slices[side].push(await load(`${urls[side]}/api/auth/me`, { headers: { cookie: cookies[side] }, seconds: 2 }));
+    }
+  }
+  const rps = (list: LoadResult[]) => list.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / list.length;
+  const failures = (list: LoadResult[]) => list.reduce((sum, slice) => sum + slice.errors + slice.non2xx, 0);
+  return { before: rps(slices.before), after: rps(slices.after), failures: failures(slices.before) + failures(slices.after) };
+}
+
+export async function runBeforeAfterBench(): Promise<boolean | null> {
+  console.log('\nBefore and after, side by side: the build at BENCH_BASELINE_DIR and this one (PGlite, own processes, one fake provider)');
+  if (!BASELINE || !existsSync(path.join(BASELINE, 'bench/servers/app-server.ts')) || !existsSync(path.join(BASELINE, 'node_modules'))) {
+    console.log('  skipped: set BENCH_BASELINE_DIR to a checkout of an earlier commit with its node_modules');
+    console.log('  (git worktree add ../base <commit> && cp -al node_modules ../base/), then run npm run bench again');
+    return null;
+  }
+  console.log(`  baseline: ${describeCheckout(BASELINE)}`);
+  console.log(`  this:     ${describeCheckout('.')}${execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : ''}`);
+  const fake = new FakeProvider(await startServer('bench/servers/fake-openai-server.ts'));
+  const [after, before] = await Promise.all([openApp(fake), openApp(fake, undefined, {}, BASELINE)]);
+  try {
+    await fake.configure({ defaultReply: benchReply, titleReply: 'Bench Conversation' });
+    const { a, b } = await interleavedFirstToken(after.client, before.client, fake);
+    const [p99After, p99Before] = [percentile(a.added, 99), percentile(b.added, 99)];
+    const firstTokenOk = p99After - p99Before <= FIRST_TOKEN_P99_ALLOWANCE_MS;
+    console.log(`  (1) first token, ${a.added.length} sends each, interleaved: added by the server`);
+    console.log(`      baseline  p50 ${ms(percentile(b.added, 50))}   p99 ${ms(p99Before)}`);
+    console.log(`      this      p50 ${ms(percentile(a.added, 50))}   p99 ${ms(p99After)}`);
+    console.log(`      difference in p99 ${ms(p99After - p99Before)} (target <= ${FIRST_TOKEN_P99_ALLOWANCE_MS} ms) ${firstTokenOk ? 'PASS' : 'FAIL'}`);
+
+    const me = await authMeSlices({ before: before.app.url, after: after.app.url }, { before: before.client.cookie, after: after.client.cookie });
+    const ratio = me.after / me.before;
+    const meOk = ratio >= AUTH_ME_MIN_RATIO && me.failures === 0;
+    console.log(`  (2) GET /api/auth/me, ${SLICES} alternating 2 s slices each, 20 connections`);
+    console.log(`      baseline ${me.before.toFixed(0)} req/s   this ${me.after.toFixed(0)} req/s   ratio ${ratio.toFixed(2)}   errors ${me.failures} (target >= ${AUTH_ME_MIN_RATIO.toFixed(2)}, 0 errors) ${meOk ? 'PASS' : 'FAIL'}`);
+
+    let streamsOk = true;
+    if (PARALLEL > 0) {
+      const streamsBefore = await simultaneousStreams(fake, before.client, before.app.child.pid!);
+      const streamsAfter = await simultaneousStreams(fake, after.client, after.app.child.pid!);
+      const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+      const growth = (s: typeof streamsBefore) => s.peakRss - s.rssBefore;
+      const within = (now: number, then: number, slack: number) => now <= Math.max(then * 1.25, then + slack);
+      streamsOk =
+        streamsAfter.errors.length === 0 && within(streamsAfter.elapsedMs, streamsBefore.elapsedMs, 1000) && within(growth(streamsAfter), growth(streamsBefore), 50 * 1024 * 1024);
+      console.log(`  (3) ${PARALLEL} simultaneous streaming replies, one app after the other`);
+      console.log(`      baseline  errors ${streamsBefore.errors.length}   wall ${ms(streamsBefore.elapsedMs)}   RSS growth ${mib(growth(streamsBefore))}`);
+      console.log(`      this      errors ${streamsAfter.errors.length}   wall ${ms(streamsAfter.elapsedMs)}   RSS growth ${mib(growth(streamsAfter))}`);
+      console.log(`      (target 0 errors; wall time and RSS growth within 25 % or 1 s / 50 MiB of the baseline) ${streamsOk ? 'PASS' : 'FAIL'}`);
+      for (const error of streamsAfter.errors.slice(0, 5)) console.log(`      error: ${error}`);
+    }
+    const pass = firstTokenOk && meOk && streamsOk;
+    console.log(`  ${pass ? 'PASS' : 'FAIL'}`);
+    return pass;
+  } finally {
+    await Promise.all([after.close(), before.close()]);
+    await fake.server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const pass = await runBeforeAfterBench();
+  process.exit(pass === false ? 1 : 0);
+}

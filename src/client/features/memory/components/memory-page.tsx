@@ -1,0 +1,305 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { industries } from '#contract/roles.ts';
+import {
+  companyStages,
+  fiscalMonths,
+  formatMemoryDate,
+  memoryLimits,
+  memoryText,
+  profileLabels,
+  runwayMonths,
+  type ProfileFieldName,
+} from '#contract/memory-text.ts';
+import type { FactDto, MemoryResponse } from '#contract/memory.ts';
+import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
+import { SiteHeader } from '#client/components/layout/site-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Input, Textarea } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { errorMessageOf } from '#client/lib/api-client.ts';
+import { currentUserQueryKey } from '#client/lib/session.ts';
+import { useCreateFact, useDeleteFact, useMemory, useSetPaused, useUpdateFact, useUpdateProfile } from '../api/memory-api.ts';
+import { formOf, inputOf, parseAmount, type ProfileForm } from '../logic/profile-form.ts';
+import { PinsSection } from './pins-section.tsx';
+import { PremiumOnly } from './premium-only.tsx';
+
+const selectClass =
+  'flex h-11 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 sm:text-sm';
+
+
+function Field({ name, hint, children }: { name: ProfileFieldName | 'runway'; hint?: string; children: (id: string) => ReactNode }) {
+  const id = `memory-${name}`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{name === 'runway' ? memoryText.runway : profileLabels[name]}</Label>
+      {children(id)}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** The guided profile: every field optional, the runway computed as the user types. */
+function ProfileSection({ memory }: { memory: MemoryResponse }) {
+  const [form, setForm] = useState<ProfileForm>(() => formOf(memory.profile));
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdateProfile();
+  const queryClient = useQueryClient();
+  useEffect(() => setForm(formOf(memory.profile)), [memory.profile]);
+  const set = (name: ProfileFieldName) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: event.target.value }));
+  const cash = parseAmount(form.cash);
+  const burn = parseAmount(form.monthlyNetBurn);
+  const runway = typeof cash === 'number' && typeof burn === 'number' ? runwayMonths({ cash, monthlyNetBurn: burn }) : null;
+  const dated = (name: ProfileFieldName) => {
+    const date = memory.fieldDates[name];
+    if (!date) return undefined;
+    return `${memory.staleFields.includes(name) ? `${memoryText.needsReview}: ` : 'Updated '}${formatMemoryDate(date)}`;
+  };
+  const text = (name: ProfileFieldName, props: { placeholder?: string; inputMode?: 'decimal' | 'numeric'; max?: number } = {}) => (
+    <Field name={name} hint={dated(name)}>
+      {(id) => <Input id={id} value={form[name]} onChange={set(name)} placeholder={props.placeholder} inputMode={props.inputMode} maxLength={props.max} />}
+    </Field>
+  );
+  const select = (name: ProfileFieldName, options: readonly string[], labels?: Record<string, string>) => (
+    <Field name={name} hint={dated(name)}>
+      {(id) => (
+        <select id={id} className={selectClass} value={form[name]} onChange={set(name)}>
+          <option value="">Not given</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels?.[option] ?? option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const area = (name: ProfileFieldName, max: number, placeholder?: string) => (
+    <Field name={name} hint={dated(name)}>
+      {(id) => <Textarea id={id} value={form[name]} onChange={set(name)} maxLength={max} placeholder={placeholder} className="min-h-20" />}
+    </Field>
+  );
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id="profile-heading" className="text-lg font-semibold">
+        {memoryText.profileTitle}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{memoryText.profileIntro}</p>
+      <form
+        className="mt-5 grid gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          save.mutate(inputOf(form), {
+            onSuccess: () => {
+              notify({ title: memoryText.profileSaved, variant: 'success' });
+              // The profile's industry is the account's default industry now.
+              void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+            },
+            onError: (err) => setError(errorMessageOf(err)),
+          });
+        }}
+      >
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold">1. The company</legend>
+          {text('name', { max: memoryLimits.shortText, placeholder: 'Acme Inc.' })}
+          {select('industry', industries)}
+          {select('stage', companyStages)}
+          {text('headcount', { inputMode: 'numeric', placeholder: '45' })}
+          {text('markets', { max: memoryLimits.markets, placeholder: 'US mid-market, UK' })}
+          {select('fiscalYearEnd', fiscalMonths)}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold">2. The numbers</legend>
+          {text('revenue', { inputMode: 'decimal', placeholder: '4.2M' })}
+          {select('revenueKind', ['revenue', 'arr'], { revenue: 'Revenue', arr: 'ARR' })}
+          {text('grossMarginPercent', { inputMode: 'decimal', placeholder: '62' })}
+          {text('cash', { inputMode: 'decimal', placeholder: '2.4M' })}
+          {text('monthlyNetBurn', { inputMode: 'decimal', placeholder: '200k' })}
+          <div className="grid gap-1.5">
+            <p className="text-sm font-medium">{memoryText.runway}</p>
+            <p className="flex h-11 items-center rounded-md bg-muted/60 px-3 text-sm font-semibold tabular-nums" data-testid="memory-runway" aria-live="polite">
+              {runway !== null ? memoryText.runwayValue(runway) : <span className="font-normal text-muted-foreground">{memoryText.runwayNone}</span>}
+            </p>
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-4">
+          <legend className="mb-2 text-sm font-semibold">3. The year ahead</legend>
+          {area('goals', memoryLimits.longText, 'Reach $6M ARR; hire a VP Sales')}
+          {area('constraints', memoryLimits.longText, 'No new funding before Q3')}
+          {area('leadership', 1000, 'One per line, e.g. CFO: Dana Lee')}
+          {area('notes', memoryLimits.notes)}
+        </fieldset>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : <Save aria-hidden />}
+          Save profile
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function FactRow({ fact }: { fact: FactDto }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(fact.text);
+  const update = useUpdateFact();
+  const remove = useDeleteFact();
+  const source = fact.source === 'manual' ? memoryText.sourceManual : fact.source === 'decision' ? memoryText.sourceDecision : memoryText.sourceConversation(fact.sessionTitle);
+  return (
+    <li className="rounded-xl border bg-background p-3" data-testid="memory-fact">
+      {editing ? (
+        <form
+          className="grid gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update.mutate({ id: fact.id, input: { text } }, { onSuccess: () => setEditing(false), onError: (err) => notify({ title: errorMessageOf(err), variant: 'destructive' }) });
+          }}
+        >
+          <Label htmlFor={`fact-${fact.id}`} className="sr-only">
+            Fact
+          </Label>
+          <Input id={`fact-${fact.id}`} value={text} maxLength={memoryLimits.factText} onChange={(e) => setText(e.target.value)} />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={update.isPending}>
+              Save
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <p className="text-sm break-words">{fact.text}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {memoryText.factDate(fact.statedOn)} ·{' '}
+              {fact.sessionId ? (
+                <Link href={`/chat?session=${encodeURIComponent(fact.sessionId)}`} className="underline underline-offset-2">
+                  {source}
+                </Link>
+              ) : (
+                source
+              )}
+              {fact.needsReview ? <span className="ml-2 rounded bg-accent px-1.5 py-0.5 font-semibold text-accent-foreground">{memoryText.needsReview}</span> : null}
+            </p>
+          </div>
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit: ${fact.text}`}>
+            <Pencil aria-hidden />
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => remove.mutate(fact.id, { onSuccess: () => notify({ title: memoryText.factDeleted }) })} aria-label={`Delete: ${fact.text}`}>
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function FactsSection({ memory }: { memory: MemoryResponse }) {
+  const [text, setText] = useState('');
+  const create = useCreateFact();
+  return (
+    <section aria-labelledby="facts-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id="facts-heading" className="text-lg font-semibold">
+        {memoryText.factsTitle}
+      </h2>
+      {!memory.factsAllowed ? (
+        <PremiumOnly text={memoryText.factsFree} />
+      ) : (
+        <form
+          className="mt-3 flex flex-col gap-2 sm:flex-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate({ text }, { onSuccess: () => setText(''), onError: (err) => notify({ title: errorMessageOf(err), variant: 'destructive' }) });
+          }}
+        >
+          <Label htmlFor="memory-new-fact" className="sr-only">
+            {memoryText.addFact}
+          </Label>
+          <Input id="memory-new-fact" value={text} maxLength={memoryLimits.factText} onChange={(e) => setText(e.target.value)} placeholder="We hired a CRO in March." />
+          <Button type="submit" variant="outline" disabled={!text.trim() || create.isPending}>
+            <Plus aria-hidden />
+            {memoryText.addFact}
+          </Button>
+        </form>
+      )}
+      {memory.facts.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">{memoryText.factsEmpty}</p>
+      ) : (
+        <ul className="mt-4 grid gap-2" aria-label={memoryText.factsTitle}>
+          {memory.facts.map((fact) => (
+            <FactRow key={`${fact.id}:${fact.updatedAt}`} fact={fact} />
+          ))}
+        </ul>
+      )}
+      {memory.facts.some((fact) => fact.needsReview) ? <p className="mt-3 text-xs text-muted-foreground">{memoryText.needsReviewHint(memory.staleMonths)}</p> : null}
+    </section>
+  );
+}
+
+/** /memory (issue 33, point 6): what every advisor reads, editable, exportable, and a switch that pauses it all. */
+export default function MemoryPage({ profileMenu }: { profileMenu?: ReactNode } = {}) {
+  const { data: memory, error } = useMemory();
+  const pause = useSetPaused();
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <SiteHeader>{profileMenu}</SiteHeader>
+      <EmailVerificationBanner />
+      <main id="main" className="mx-auto grid w-full max-w-3xl flex-1 content-start gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{memoryText.pageTitle}</h1>
+          <p className="mt-2 text-sm text-muted-foreground">{memoryText.pageIntro}</p>
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessageOf(error)}
+          </p>
+        ) : !memory ? (
+          <Spinner />
+        ) : (
+          <>
+            <div className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex items-start gap-3">
+                <Checkbox id="memory-paused" checked={memory.paused} onCheckedChange={(checked) => pause.mutate({ paused: checked === true })} disabled={pause.isPending} className="mt-0.5" />
+                <div>
+                  <Label htmlFor="memory-paused">{memoryText.pausedLabel}</Label>
+                  <p className="text-xs text-muted-foreground" data-testid="memory-paused-state">
+                    {memory.paused ? memoryText.pausedOn : memoryText.pausedOff}
+                  </p>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <a href="/api/memory/export?format=markdown" download>
+                    <Download aria-hidden />
+                    {memoryText.exportMarkdown}
+                  </a>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <a href="/api/memory/export?format=json" download>
+                    <Download aria-hidden />
+                    {memoryText.exportJson}
+                  </a>
+                </Button>
+              </div>
+            </div>
+            <ProfileSection memory={memory} />
+            <PinsSection memory={memory} />
+            <FactsSection memory={memory} />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
