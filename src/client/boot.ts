@@ -14,6 +14,13 @@ import { afterFirstContentfulPaint } from './lib/first-paint.ts';
 
 const root = document.getElementById('root');
 
+// The not-found page is one HTML for every unknown address, prerendered at '/404' (main.tsx hydrates at
+// data-path). Nothing on it depends on the address, so it hydrates at the address it was sent for, read
+// here, before anything could change it. Hydrating at '/404' and moving to the real address afterwards
+// changed the route's parameters under the page while its chunk was still on the way: React then dropped
+// the page for a spinner until the chunk came, and a press on Go Home in that moment was lost.
+if (root?.dataset.path === '/404') root.dataset.path = location.pathname;
+
 // The browser may offer to install the app before it has loaded: kept until lib/install-prompt.ts takes it.
 addEventListener('beforeinstallprompt', (event) => {
   event.preventDefault();

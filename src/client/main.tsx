@@ -20,10 +20,10 @@ if (root.dataset.prerendered === 'signed-out') {
   // works through the page in slices and yields to the visitor between them instead of holding the main
   // thread for the whole tree. Until it is done, the page's buttons do not take presses they would lose
   // and forms do not submit (lib/use-hydrated.ts, styles.css); what is typed meanwhile is kept.
-  // The router hydrates at the address the page was prerendered for, as the build rendered it (no query,
-  // the 404 page at '/404'), and moves to the real address once the page is hydrated: an address with a
-  // query, or one changed before or during hydration (a script's pushState, a back press), never makes
-  // the hydrated tree differ from the HTML.
+  // The router hydrates at the address the page was prerendered for, as the build rendered it (no query;
+  // the 404 page at the address it was sent for, boot.ts), and moves to the real address once the page is
+  // hydrated: an address with a query, or one changed before or during hydration (a script's pushState, a
+  // back press), never makes the hydrated tree differ from the HTML.
   startTransition(() => {
     hydrateRoot(
       root,

@@ -17,6 +17,33 @@ test('an unknown address answers 404 with the Page Not Found page, noindex, and 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
 });
 
+test('the app arriving before the page\'s own chunk hydrates the Page Not Found page as sent: no spinner in between, and Go Home still leads to /', async ({ page }) => {
+  // The page's chunk held back: the app (React, the router) arrives first and hydrates what it can.
+  let releaseChunk!: () => void;
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/\/assets\/not-found-page-[\w-]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.goto('/this/page/does-not-exist?x=1');
+  const goHome = page.getByRole('link', { name: 'Go Home' });
+  // The prerendered link, marked so a replaced one would show.
+  await goHome.evaluate((link) => Object.assign(link, { prerenderedNode: true }));
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+  // Hydrating at '/404' and moving to this address once the shell was up swapped the page for a spinner
+  // here, until the chunk came (a press on Go Home in that moment was lost).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  releaseChunk();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  expect(await goHome.evaluate((link) => (link as HTMLAnchorElement & { prerenderedNode?: boolean }).prerenderedNode)).toBe(true);
+  await goHome.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('Corner Office - AI Executive Advisor');
+});
+
 test('moving to an unknown route inside the app shows the same page and marks it noindex', async ({ page }) => {
   await page.goto('/plans');
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
