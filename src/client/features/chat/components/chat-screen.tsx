@@ -185,8 +185,7 @@ function ChatWorkspace({
     earlier.visible[0]?.id,
   );
   scrollToEnd.current = scroller.scrollToBottom;
-  const scrollerRef = scroller.ref;
-  const getScrollElement = useCallback(() => scrollerRef.current, [scrollerRef]);
+  const getScrollElement = scroller.getElement;
   const { send: sendMessage } = conversation;
   const { removeNow } = actions;
   const send = useCallback(

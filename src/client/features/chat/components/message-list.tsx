@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { History } from 'lucide-react';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessageDto } from '#contract/chat.ts';
 import { DISPLAYED_MESSAGES } from '#contract/limits.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -166,10 +166,6 @@ function VirtualRows({ rows, renderRow, getScrollElement }: { rows: ChatMessageD
       return indexes;
     },
   });
-  // Opened again with its messages already known (back from the memory page or the history), this list mounts in the
-  // same commit as the scroller, whose ref is attached after this component's layout effects: the virtualizer found
-  // no scroller then and drew no rows until something else re-rendered. Once every ref is in place it looks again.
-  useEffect(() => virtualizer._willUpdate(), [virtualizer]);
   // Rendered in full, the page's own heights are right and the stick-to-bottom scroller keeps the position;
   // windowed, a row above the view measured other than guessed moves the view by the difference (the default).
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = rows.length > VIRTUALIZE_ABOVE ? undefined : neverAdjust;

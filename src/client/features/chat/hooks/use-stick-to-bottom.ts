@@ -9,6 +9,14 @@ const NEAR_BOTTOM_PX = 96;
  */
 export function useStickToBottom<T extends HTMLElement>(active: boolean, contentKey: unknown, firstItemKey: unknown) {
   const ref = useRef<T>(null);
+  // The element in state too: what mounts inside it in the same commit (the transcript's virtualizer, when a
+  // conversation opens with its messages known) renders again once it is there, and finds it then.
+  const [element, setElement] = useState<T | null>(null);
+  const attach = useCallback((node: T | null) => {
+    ref.current = node;
+    setElement(node);
+  }, []);
+  const getElement = useCallback(() => element, [element]);
   const pinned = useRef(true);
   const previous = useRef<{ first: unknown; height: number; active: boolean }>({ first: firstItemKey, height: 0, active: false });
 
@@ -76,5 +84,5 @@ export function useStickToBottom<T extends HTMLElement>(active: boolean, content
     return () => observer.disconnect();
   }, [active, contentKey]);
 
-  return { ref, onScroll, scrollToBottom, awayFromEnd };
+  return { ref: attach, getElement, onScroll, scrollToBottom, awayFromEnd };
 }
