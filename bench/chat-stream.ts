@@ -6,7 +6,8 @@
  *      the fake runs in its own process and the client uses node:http, so neither adds its own
  *      event-loop time to the server's figure;
  *  (b) 1,000 replies streaming at the same time on one process: errors and the server's RSS growth.
- * (a) runs on PGlite and on PostgreSQL in the same run; (b) on PGlite. Targets (issue 18): p99 added
+ *  (c) tools offered vs not, and (d) a conversation's full note vs none: A/B in one run, interleaved.
+ * (a) runs on PGlite and on PostgreSQL in the same run; (b), (c) and (d) on PGlite. Targets (issue 18): p99 added
  * latency <= 20 ms on PGlite and <= 10 ms on PostgreSQL; 0 errors and RSS growth <= 300 MB.
  * Run alone with `npx tsx bench/chat-stream.ts`.
  */
@@ -29,6 +30,8 @@ const TARGET_P99_MS = { pglite: 20, postgres: 10 } as const;
 const RSS_GROWTH_LIMIT = 300 * 1024 * 1024;
 /** What offering tools (the AI SDK's tool loop) may add to the first-token p99 of a reply that calls none. */
 const TOOLS_P99_ALLOWANCE_MS = 2;
+/** What the conversation's note may add to the first-token p99 (issue 31, point 8). */
+const NOTE_P99_ALLOWANCE_MS = 2;
 const SENDS_PER_SESSION = 10;
 
 type Client = BenchClient;
@@ -48,10 +51,13 @@ function followStream(client: Client, url: string, onFirstText: () => void) {
 export class FakeProvider {
   private nextId = 0;
   private readonly waiting = new Map<number, (providerMs: number | null) => void>();
+  /** The length of the system prompt of the request last asked about (providerMs). */
+  lastSystemChars: number | null = null;
 
   constructor(readonly server: RunningServer) {
-    server.child.on('message', (message: { type?: string; id?: number; providerMs?: number | null }) => {
+    server.child.on('message', (message: { type?: string; id?: number; providerMs?: number | null; systemChars?: number | null }) => {
       if (message.type !== 'timing') return;
+      this.lastSystemChars = message.systemChars ?? null;
       this.waiting.get(message.id!)?.(message.providerMs ?? null);
       this.waiting.delete(message.id!);
     });
@@ -122,11 +128,14 @@ async function firstTokenLatency(client: Client, fake: FakeProvider) {
  * (which goes first alternates), so both see the same machine: on a shared, noisy machine a difference
  * between two runs made minutes apart measures the machine, not the code.
  */
-export async function interleavedFirstToken(a: Client, b: Client, fake: FakeProvider) {
+export async function interleavedFirstToken(a: Client, b: Client, fake: FakeProvider, prepare: { a?: (sessionId: string) => Promise<void> } = {}) {
   const latency = { a: emptyLatency(), b: emptyLatency() };
   const sessions = { a: '', b: '' };
   for (let i = 0; i < WARMUP_SENDS + SENDS; i++) {
-    if (i % SENDS_PER_SESSION === 0) [sessions.a, sessions.b] = await Promise.all([newSession(a), newSession(b)]);
+    if (i % SENDS_PER_SESSION === 0) {
+      [sessions.a, sessions.b] = await Promise.all([newSession(a), newSession(b)]);
+      await prepare.a?.(sessions.a);
+    }
     for (const side of i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       const one = await measureSend(side === 'a' ? a : b, fake, sessions[side], i, side);
       if (i < WARMUP_SENDS) continue;
@@ -295,6 +304,55 @@ async function toolsAB(fake: FakeProvider): Promise<boolean> {
   }
 }
 
+/** A conversation's note at its largest (2,000 characters, 20 facts; contract/conversation-note-text.ts), as a user or the model would keep it. */
+const fullNote = Array.from(
+  { length: 20 },
+  (_, i) => `- Fact ${String(i + 1).padStart(2, '0')}: revenue line ${i + 1} grew ${10 + i}% to $${(1.2 + i / 10).toFixed(1)}M; the board meets in week ${i + 2}, owner Dana, reviewed by the audit committee.`,
+)
+  .join('\n')
+  .slice(0, 2000);
+
+/**
+ * (d) Issue 31, point 8: what the conversation's note costs in front of the first token. One app, two
+ * accounts sent to in turn: one's conversations carry a full note (pinned in every prompt, fenced), the
+ * other's none. Both arms read the note's row (one indexed look, beside the context providers); the
+ * difference is the note's composition and the longer request. The advice rules (issue 31, point 1) are
+ * in both: about 2,200 characters of fixed text joined into the system prompt as the note's block is, and
+ * the note's block (2,740 characters with its fence) is the larger of the two, so this A/B bounds what the
+ * rules add as well.
+ */
+async function noteAB(fake: FakeProvider): Promise<boolean> {
+  const { app, client: withNote, close } = await openApp(fake);
+  try {
+    const withoutNote = await premiumClient(app.url);
+    await fake.configure({ defaultReply: benchReply, titleReply: 'Bench Conversation' });
+    const writeNote = async (sessionId: string) => {
+      const put = await api(withNote, 'PUT', `/api/chat-sessions/${sessionId}/note`, { content: fullNote });
+      if (put.status !== 200) throw new Error(`note: ${put.status} ${JSON.stringify(put.json)}`);
+    };
+    const { a, b } = await interleavedFirstToken(withNote, withoutNote, fake, { a: writeNote });
+    // The note did reach the model: one more send each way, and the system prompts compared.
+    const systemChars = async (client: Client, prepare?: (sessionId: string) => Promise<void>) => {
+      const sessionId = await newSession(client);
+      await prepare?.(sessionId);
+      await measureSend(client, fake, sessionId, 0, 'note-check-');
+      return fake.lastSystemChars ?? 0;
+    };
+    const [notedChars, plainChars] = [await systemChars(withNote, writeNote), await systemChars(withoutNote)];
+    if (notedChars - plainChars < fullNote.length) throw new Error(`the note did not reach the model: system prompts of ${notedChars} and ${plainChars} characters`);
+    const [noted, plain] = [percentile(a.added, 99), percentile(b.added, 99)];
+    const cost = noted - plain;
+    const ok = cost <= NOTE_P99_ALLOWANCE_MS;
+    console.log(`  (d) a full note (${fullNote.length} characters) vs none, PGlite: one app, two accounts, ${a.added.length} sends each, interleaved; system prompts ${notedChars} vs ${plainChars} characters`);
+    console.log(`      added by the server, with the note  p50 ${ms(percentile(a.added, 50))}   p99 ${ms(noted)}`);
+    console.log(`      added by the server, no note        p50 ${ms(percentile(b.added, 50))}   p99 ${ms(plain)}`);
+    console.log(`      difference in p99 ${ms(cost)} (target <= ${NOTE_P99_ALLOWANCE_MS} ms) ${ok ? 'PASS' : 'FAIL'}`);
+    return ok;
+  } finally {
+    await close();
+  }
+}
+
 export async function runChatStreamBench(): Promise<boolean> {
   const fake = new FakeProvider(await startServer('bench/servers/fake-openai-server.ts'));
   try {
@@ -303,7 +361,8 @@ export async function runChatStreamBench(): Promise<boolean> {
     const pglite = await benchOn(fake, 'pglite', PARALLEL > 0);
     const postgres = await withPostgresDatabase((url) => benchOn(fake, 'postgres', false, url));
     const toolsOk = await toolsAB(fake);
-    const pass = pglite && postgres === true && toolsOk;
+    const noteOk = await noteAB(fake);
+    const pass = pglite && postgres === true && toolsOk && noteOk;
     console.log(`  ${pass ? 'PASS' : 'FAIL'}${postgres === null ? ' (no PostgreSQL: its figure is missing)' : ''}`);
     return pass;
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The fake OpenAI-compatible provider in its own process, for benchmarks: the load generator's event
  * loop must not delay the provider's answers (that delay would be counted against the app).
- * Driven over IPC: 'configure' sets replies and rules; 'timing' asks when a request came and got its first chunk.
+ * Driven over IPC: 'configure' sets replies and rules; 'timing' asks when a request came and got its first chunk
+ * (and how long its system prompt was).
  */
 import { startFakeOpenAiServer, type FakeStep } from '../../tests/fakes/openai-server.ts';
 
@@ -18,7 +19,7 @@ process.on('message', (message: FakeProcessMessage) => {
     process.send?.({ type: 'configured' });
   } else if (message.type === 'timing') {
     const request = fake.requestsFor(message.marker)[0];
-    process.send?.({ type: 'timing', id: message.id, providerMs: request?.firstChunkAt === undefined ? null : request.firstChunkAt - request.receivedAt });
+    process.send?.({ type: 'timing', id: message.id, providerMs: request?.firstChunkAt === undefined ? null : request.firstChunkAt - request.receivedAt, systemChars: request?.systemText.length ?? null });
     // Sends are measured one after another and asked about once: what was recorded up to now is not
     // needed again. Kept, 1,000 recorded conversations made this process's own collections long
     // (an 11 ms full one was seen), and a request arriving during one is counted against the app.
