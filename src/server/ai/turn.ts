@@ -130,9 +130,9 @@ export async function streamTurn(request: TurnRequest): Promise<TurnResult> {
       for await (const part of stream) {
         if (part.type === 'text-delta' && part.delta) {
           stall.arm();
-          const before = run.text.length;
-          addText(run, request, part.delta);
-          stepText += run.text.slice(before);
+          // The step's own text, appended as it comes: slicing it out of the turn's text would copy the
+          // whole text at every delta (a string built by += is flattened to be sliced).
+          stepText += addText(run, request, part.delta);
         } else if (part.type === 'reasoning-delta' || part.type === 'tool-input-start' || part.type === 'tool-input-delta') {
           stall.arm();
         } else if (part.type === 'tool-call' && tools && !part.providerExecuted) {
@@ -182,13 +182,14 @@ async function runTurn(request: TurnRequest, read: (run: TurnResult, stall: Stal
 /**
  * A piece of text the model wrote, added to the turn and passed on. What the model writes is saved and
  * shown: a NUL or other invalid code point would make the database refuse the whole reply, so it is
- * dropped here, before anything sees it.
+ * dropped here, before anything sees it. Returns what was added.
  */
-function addText(run: TurnResult, request: TurnRequest, delta: string): void {
+function addText(run: TurnResult, request: TurnRequest, delta: string): string {
   const text = withoutInvalidCodePoints(delta);
-  if (!text) return;
+  if (!text) return '';
   run.text += text;
   request.onText(text, run.text);
+  return text;
 }
 
 type SpecTool = NonNullable<CallOptions['tools']>[number];
