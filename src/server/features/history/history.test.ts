@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_PAGE_SIZE, historyValidation, MAX_SESSIONS_PER_DELETE, type ListChatSessionsResponse } from '#contract/history.ts';
-import { chatMessages, chatSessions, chatSessionSearch, chatSessionSummaries } from '#server/db/schema.ts';
+import { chatSessions, chatSessionSearch, chatSessionSummaries } from '#server/db/schema.ts';
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { messageCountOf, seedConversation } from '#tests/helpers/history-data.ts';
 import { inject } from '#tests/helpers/test-app.ts';
@@ -301,40 +301,5 @@ describe('DELETE /api/users/:id/chat-sessions with { all: true }', () => {
     const response = await inject(t.app, { method: 'DELETE', url: `/api/users/${user.id}/chat-sessions`, cookie, payload: { all: true } });
     expect(response.json()).toEqual({ deletedCount: 1 });
     expect((await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie })).statusCode).toBe(404);
-  });
-});
-
-describe('DELETE /api/chat-sessions/:id', () => {
-  it('deletes one own conversation and its messages; 404 for anything else', async () => {
-    const db = t.database.db;
-    const { user, cookie } = await t.signIn('vip');
-    const other = await t.signIn('vip');
-    const mine = await seedConversation(db, user.id, { messages: [{ role: 'user', content: 'delete me' }] });
-    const theirs = await seedConversation(db, other.user.id, { messages: [{ role: 'user', content: 'keep me' }] });
-
-    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${mine.id}`, cookie });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
-    expect(await db.select().from(chatMessages).where(eq(chatMessages.sessionId, mine.id))).toEqual([]);
-
-    for (const id of [mine.id, theirs.id, crypto.randomUUID()]) {
-      const again = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${id}`, cookie });
-      expect(again.statusCode).toBe(404);
-      expect(again.json().code).toBe('not_found:chat_session');
-    }
-    expect(await messageCountOf(db, [theirs.id])).toBe(1);
-    const signedOut = await t.app.inject({ method: 'DELETE', url: `/api/chat-sessions/${theirs.id}` });
-    expect(signedOut.statusCode).toBe(401);
-  });
-
-  it('deletes a conversation while its reply is still being written', async () => {
-    const { user, cookie } = await t.signIn('vip');
-    const session = await createChatSession(t.app, cookie);
-    await ask(t.app, cookie, session.id, 'Tell me about margins');
-    const response = await inject(t.app, { method: 'DELETE', url: `/api/chat-sessions/${session.id}`, cookie });
-    expect(response.statusCode).toBe(200);
-    expect((await list(user.id, cookie)).json().sessions).toEqual([]);
-    const messages = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/messages`, cookie });
-    expect(messages.statusCode).toBe(404);
   });
 });
