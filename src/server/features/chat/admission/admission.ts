@@ -64,6 +64,7 @@ export async function admitSend(deps: AdmissionDeps, caller: Caller, sessionId: 
       chargedDay: sent.chargedDay,
       premium: caller.isPremium,
       history: [...asked, ...sent.history].slice(0, HISTORY_LIMIT),
+      note: sent.note,
     },
   };
 }

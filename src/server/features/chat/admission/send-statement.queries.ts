@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, type Executor } from '#server/db/client.ts';
-import { chatMessageColumns, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
+import { accountOwner, ownedBy } from '#server/db/ownership.ts';
+import { chatMessageColumns, conversationNotes, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
 import { interactionCounting } from '#server/features/account/index.ts';
+import type { PromptNote } from '../notes/note-prompt.ts';
 import type { SendRules } from './send-rules.ts';
 
 export interface SendInput {
@@ -27,8 +29,11 @@ export interface SendInput {
 export const NOTE_PREVIOUS_ROLE = '{{previous role}}';
 
 export type SendResult =
-  /** The user message and its empty 'streaming' reply are stored (after a context note when the role changed); `history` is what came before, newest first. */
-  | { kind: 'sent'; session: Pick<ChatSession, 'executiveRole' | 'industry' | 'userRole'>; inserted: ChatMessage[]; history: ChatMessage[]; chargedDay: string | null }
+  /**
+   * The user message and its empty 'streaming' reply are stored (after a context note when the role changed); `history` is what came before,
+   * newest first; `note` is the conversation's note (decision 083), null when it has none.
+   */
+  | { kind: 'sent'; session: Pick<ChatSession, 'executiveRole' | 'industry' | 'userRole'>; inserted: ChatMessage[]; history: ChatMessage[]; note: PromptNote | null; chargedDay: string | null }
   /** Refused, in the order users see: no such conversation of the caller's, an executive outside the plan, a context change the plan does not allow, the daily limit. Nothing changed. */
   | { kind: 'refused'; reason: 'not_found' | 'executive' | 'context' | 'limit' };
 
@@ -53,6 +58,7 @@ interface SendRow extends Record<string, unknown> {
   session: { executiveRole: string; industry: string; userRole: string } | null;
   inserted: MessageJson[] | null;
   history: MessageJson[] | null;
+  note: { content: string; coversThrough: string | null } | null;
 }
 
 /**
@@ -61,7 +67,8 @@ interface SendRow extends Record<string, unknown> {
  * as parameters: the executive, a change of the user's own role once the conversation has started),
  * counts a free interaction only while under the limit (parallel sends cannot overshoot), touches
  * the session (and its role), inserts the context note when the role changed, the message and its
- * empty reply, and reads what came before (the statement's snapshot does not see its own inserts).
+ * empty reply, and reads what came before (the statement's snapshot does not see its own inserts)
+ * and the conversation's note, which every reply pins (read here, it costs the reply no statement).
  * A refusal changes nothing and says which rule refused. One round trip is what keeps the server's
  * part of the first token short; prepared (planned once per connection on PostgreSQL), it costs half
  * as much again (decision 047).
@@ -128,7 +135,9 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
         select ${messageJson} from chat_messages
         where session_id = ${input.sessionId} and exists (select 1 from touched)
         order by "timestamp" desc, id desc limit ${input.historyLimit}
-      ) h) as history
+      ) h) as history,
+      (select json_build_object('content', ${conversationNotes.content}, 'coversThrough', ${conversationNotes.coversThrough}) from ${conversationNotes}
+        where ${conversationNotes.sessionId} = ${input.sessionId} and ${ownedBy.conversationNotes(accountOwner(input.userId))} and exists (select 1 from touched)) as note
   `);
   const row = result.rows[0]!;
   if (row.session && row.inserted) {
@@ -137,6 +146,7 @@ export async function sendInOneStatement(db: Executor, input: SendInput): Promis
       session: row.session,
       inserted: row.inserted.map(messageFromJson),
       history: (row.history ?? []).map(messageFromJson),
+      note: row.note ? { content: row.note.content, coversThrough: row.note.coversThrough === null ? null : new Date(row.note.coversThrough) } : null,
       chargedDay: row.chargedDay,
     };
   }

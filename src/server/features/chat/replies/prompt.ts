@@ -31,6 +31,8 @@ export interface ReplyJob {
    * admission already read it (in its transaction); otherwise the engine reads it.
    */
   history?: ChatMessage[];
+  /** The conversation's note (null: none), when the admission already read it; otherwise the engine reads it. */
+  note?: PromptNote | null;
   /** Set when the user asked for the reply again (Regenerate): it asks the model for a different take. */
   take?: number;
   /**
@@ -117,7 +119,7 @@ export async function buildReplyPrompt(deps: PromptDeps, job: ReplyJob, signal: 
   const history = await loadHistory(deps.db, job);
   const [contexts, note] = await Promise.all([
     deps.contextProviders.length > 0 ? gatherContext(deps.contextProviders, { job, history, signal }) : [],
-    deps.loadNote ? deps.loadNote(job) : null,
+    deps.loadNote ? (job.note !== undefined ? job.note : deps.loadNote(job)) : null,
   ]);
   const persona = buildSystemPrompt({ executiveRole: job.executiveRole, industry: job.industry, userRole: job.userRole, appName: deps.config.appName });
   const base = [persona, ...contexts.flatMap((c) => (c.system ? [c.system] : []))];
