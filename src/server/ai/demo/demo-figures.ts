@@ -1,7 +1,7 @@
 import type { CalculateInput, Calculation } from '#contract/calculate.ts';
 import { formatFigure } from '#contract/calculation-format.ts';
 import { parseAmount } from './question-reading.ts';
-import type { DemoDocument } from './demo-reply.ts';
+import type { DemoDocument } from './demo-documents.ts';
 
 /**
  * What the offline demo advisor computes instead of answering around the figures (issue 31, point 6;

@@ -2,7 +2,7 @@ import type { ReadDocumentInput } from '#contract/tools.ts';
 import { readFences } from '../fence.ts';
 import { columnLetter, sectionsOf, sheetNameOf, tableRows } from '../tools/read-document/sheet-cells.ts';
 import { demoCalculation } from './demo-figures.ts';
-import { relevantLines, type DemoDocument, type DemoSource } from './demo-reply.ts';
+import { relevantLines, type DemoDocument, type DemoSource } from './demo-documents.ts';
 
 /**
  * What the offline demo advisor reads through `read_document` (issue 32, points 3 and 5): when a

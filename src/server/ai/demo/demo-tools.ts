@@ -3,7 +3,7 @@ import { calculationSchema, type Calculation } from '#contract/calculate.ts';
 import { readFences } from '../fence.ts';
 import { demoCalculation, demoCalculationLines } from './demo-figures.ts';
 import { demoRead, demoSources, sourcesAsDocuments } from './demo-reading.ts';
-import type { DemoDocument } from './demo-reply.ts';
+import type { DemoDocument } from './demo-documents.ts';
 import type { DemoRequest } from './demo-request.ts';
 
 // The spec types of @ai-sdk/provider, taken from `ai` itself so they always match the version installed.
