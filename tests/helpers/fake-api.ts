@@ -16,6 +16,17 @@ export interface ApiCall {
 /** What a handler answers: a body (sent as JSON with 200) or a whole Response. */
 export type ApiHandler = (call: ApiCall & { params: Record<string, string> }) => unknown;
 
+/** A text/event-stream answer whose body arrives in these chunks, as the server would send them. */
+export function sseResponse(chunks: string[], status = 200): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'text/event-stream' } });
+}
+
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

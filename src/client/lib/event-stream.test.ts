@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followRoundtable } from '#client/features/roundtable/api/follow-roundtable.ts';
+import { sseResponse } from '#tests/helpers/fake-api.ts';
 import { followEventStream, type StreamEvent } from './event-stream.ts';
-
-function sseResponse(chunks: string[], status = 200): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-      controller.close();
-    },
-  });
-  return new Response(body, { status, headers: { 'content-type': 'text/event-stream' } });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

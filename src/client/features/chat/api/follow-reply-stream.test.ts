@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ReplyEvent } from '../logic/reply-events.ts';
+import { sseResponse } from '#tests/helpers/fake-api.ts';
 import { followReplyStream } from './follow-reply-stream.ts';
-
-function sseResponse(chunks: string[], status = 200): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-      controller.close();
-    },
-  });
-  return new Response(body, { status, headers: { 'content-type': 'text/event-stream' } });
-}
 
 const event = (id: number, name: string, data: unknown) => `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
