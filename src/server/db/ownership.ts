@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Slot } from './client.ts';
 import {
   analysisCallDays,
   chatMessages,
@@ -44,6 +45,19 @@ export function ownerOf(caller: { user: { id: string } }): Owner {
 /** The owner recorded on background work (a reply's job, a title): the account it was started for. */
 export function accountOwner(userId: string): Owner {
   return { userId };
+}
+
+/**
+ * The owner of a statement built once (db/client.ts, builtOnce): a slot in the statement's text where
+ * each call binds `ownerValues(owner)`. The predicates below take it as they take an Owner.
+ */
+export function ownerSlot(slot: Slot): Owner {
+  return { userId: slot('ownerUserId') as unknown as string };
+}
+
+/** What a statement built with ownerSlot binds for `owner`. */
+export function ownerValues(owner: Owner): { ownerUserId: string } {
+  return { ownerUserId: owner.userId };
 }
 
 /** The owner columns of a new row of a table owned directly. */

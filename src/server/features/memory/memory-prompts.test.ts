@@ -63,6 +63,31 @@ describe('company memory in a chat reply’s request', () => {
     expect(JSON.stringify(request.body.messages.slice(1))).not.toContain('Acme Stores');
   });
 
+  it('carries only the asking account’s memory: another account’s profile, facts and pins never reach it', async () => {
+    const mine = await withMemory('vip');
+    const theirs = await t.conversation({ plan: 'vip' });
+    const patched = await inject(t.app, { method: 'PATCH', url: '/api/memory/profile', cookie: theirs.cookie, payload: { name: 'Other Holdings' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await inject(t.app, { method: 'POST', url: '/api/memory/facts', cookie: theirs.cookie, payload: { text: 'We sold the Denver plant.' } })).statusCode).toBe(201);
+    for (const [signed, question] of [
+      [mine, 'Mine: what about the lease'],
+      [theirs, 'Theirs: what about the plant'],
+    ] as const) {
+      t.fake.when(question, { reply: 'Noted.' });
+      const sent = await ask(t.app, signed.cookie, signed.session.id, `${question}?`);
+      await waitForMessage(t.app, signed.cookie, signed.session.id, sent.assistantMessage.id);
+    }
+    const mySystem = t.fake.requestsFor('Mine: what about the lease').at(-1)!.systemText;
+    const theirSystem = t.fake.requestsFor('Theirs: what about the plant').at(-1)!.systemText;
+    expect(mySystem).toContain('Acme Stores');
+    expect(mySystem).not.toContain('Other Holdings');
+    expect(mySystem).not.toContain('Denver plant');
+    expect(theirSystem).toContain('Other Holdings');
+    expect(theirSystem).toContain('We sold the Denver plant.');
+    expect(theirSystem).not.toContain('Acme Stores');
+    expect(theirSystem).not.toContain('warehouse');
+  });
+
   it('gives a Free account’s advisor the profile only, and nothing while memory is paused', async () => {
     const free = await withMemory('standard');
     // A fact saved while Premium stays on the page after a downgrade, not in the prompt (decision 074).

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CompanyProfileFields, FactSource, FactStatus } from '#contract/memory.ts';
 import { memoryPromptLimits } from '#contract/memory.ts';
-import type { Db, Executor } from '#server/db/client.ts';
-import { ownedBy, ownerColumns, type Owner } from '#server/db/ownership.ts';
+import { builtOnce, type Db, type Executor } from '#server/db/client.ts';
+import { ownedBy, ownerColumns, ownerSlot, ownerValues, type Owner } from '#server/db/ownership.ts';
 import { chatSessions, companyFacts, companyProfiles, documentPins, documents, users, type CompanyFact, type CompanyProfile } from '#server/db/schema.ts';
 
 /** A fact with the title of the conversation it came from (null once that conversation is gone). */
@@ -138,19 +138,18 @@ export interface PromptMemory {
   pinned?: Array<{ id: string; name: string; pinnedAt: string }>;
 }
 
-/**
- * The prompt's one query (issue 33, point 4; one round trip, an index scan on the facts): the
- * account's profile, its newest saved facts and its pinned documents (decision 082: read_document
- * learns from here which ones it may read, no second round trip), or undefined when it has none.
- */
-export async function memoryForPrompt(db: Db, owner: Owner): Promise<PromptMemory | undefined> {
-  const { rows } = await db.execute<{
-    fields: CompanyProfileFields | null;
-    field_dates: Record<string, string> | null;
-    paused: boolean | null;
-    facts: PromptMemory['facts'] | null;
-    pinned: PromptMemory['pinned'] | null;
-  }>(sql`
+type PromptMemoryRow = {
+  fields: CompanyProfileFields | null;
+  field_dates: Record<string, string> | null;
+  paused: boolean | null;
+  facts: PromptMemory['facts'] | null;
+  pinned: PromptMemory['pinned'] | null;
+};
+
+/** Built once (it runs in front of every reply): each call binds only the owner. */
+const promptMemoryStatement = builtOnce<ReturnType<typeof ownerValues>, PromptMemoryRow>('prompt_memory', (slot) => {
+  const owner = ownerSlot(slot);
+  return sql`
     select ${companyProfiles.fields} as fields, ${companyProfiles.fieldDates} as field_dates, ${companyProfiles.paused} as paused,
       (select json_agg(json_build_object('id', ${documents.id}, 'name', ${documents.originalName}, 'pinnedAt', ${documentPins.createdAt}) order by ${documentPins.createdAt}, ${documents.id})
          from ${documentPins} join ${documents} on ${documents.id} = ${documentPins.documentId} and ${ownedBy.documents(owner)} and ${documents.content} is not null
@@ -158,8 +157,17 @@ export async function memoryForPrompt(db: Db, owner: Owner): Promise<PromptMemor
       (select json_agg(json_build_object('text', f.text, 'statedOn', to_char(f.stated_on, 'YYYY-MM-DD'), 'updatedAt', f.updated_at) order by f.updated_at desc)
          from (select ${companyFacts.text} as text, ${companyFacts.statedOn} as stated_on, ${companyFacts.updatedAt} as updated_at from ${companyFacts}
                where ${ownedBy.companyFacts(owner)} and ${companyFacts.status} = 'saved'
-               order by ${companyFacts.updatedAt} desc limit ${memoryPromptLimits.facts}) f) as facts
-    from (select 1) one left join ${companyProfiles} on ${ownedBy.companyProfiles(owner)}`);
+               order by ${companyFacts.updatedAt} desc limit ${sql.raw(String(memoryPromptLimits.facts))}) f) as facts
+    from (select 1) one left join ${companyProfiles} on ${ownedBy.companyProfiles(owner)}`;
+});
+
+/**
+ * The prompt's one query (issue 33, point 4; one round trip, an index scan on the facts): the
+ * account's profile, its newest saved facts and its pinned documents (decision 082: read_document
+ * learns from here which ones it may read, no second round trip), or undefined when it has none.
+ */
+export async function memoryForPrompt(db: Db, owner: Owner): Promise<PromptMemory | undefined> {
+  const { rows } = await promptMemoryStatement(db, ownerValues(owner));
   const row = rows[0];
   if (!row || (row.fields === null && row.facts === null && row.pinned === null)) return undefined;
   return { fields: row.fields ?? {}, fieldDates: row.field_dates ?? {}, paused: row.paused ?? false, facts: row.facts ?? [], pinned: row.pinned ?? [] };

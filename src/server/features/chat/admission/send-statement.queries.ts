@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { executePrepared, type Executor } from '#server/db/client.ts';
-import { accountOwner, ownedBy } from '#server/db/ownership.ts';
+import { builtOnce, type Executor } from '#server/db/client.ts';
+import { accountOwner, ownedBy, ownerSlot, ownerValues } from '#server/db/ownership.ts';
 import { chatMessageColumns, conversationNotes, type ChatMessage, type ChatSession } from '#server/db/schema.ts';
 import { interactionCounting } from '#server/features/account/index.ts';
 import type { PromptNote } from '../notes/note-prompt.ts';
@@ -61,6 +61,89 @@ interface SendRow extends Record<string, unknown> {
   note: { content: string; coversThrough: string | null } | null;
 }
 
+interface SendValues extends Record<string, unknown> {
+  sessionId: string;
+  userId: string;
+  ownerUserId: string;
+  userRole: string | null;
+  anyExecutive: boolean;
+  executiveRoles: readonly string[];
+  mayChangeStarted: boolean;
+  charge: boolean;
+  interactionLimit: number;
+  noteAt: string;
+  messageAt: string;
+  replyAt: string;
+  roleChangeNote: string;
+  content: string;
+  documentIds: string[];
+  historyLimit: number;
+}
+
+/** The statement, built once (every send runs it): each call binds its values (decision 088). */
+const sendStatement = builtOnce<SendValues, SendRow>('send_message', (slot) => sql`
+    with target as (
+      select id, executive_role, industry, user_role,
+        coalesce(${slot('userRole')}::text, user_role) as new_role
+      from chat_sessions
+      where id = ${slot('sessionId')} and user_id = ${slot('userId')}
+      -- Sends and context changes of one conversation take turns; the search index job's key-share lock
+      -- (it reads the conversation while rebuilding its document) does not hold this one up (lockSession).
+      for no key update
+    ),
+    checked as (
+      select t.*,
+        (${slot('anyExecutive')}::boolean or t.executive_role = any(${slot('executiveRoles')}::text[])) as executive_ok,
+        (t.new_role <> t.user_role and exists (select 1 from chat_messages m where m.session_id = t.id and m.role <> 'system')) as changes_started
+      from target t
+    ),
+    admitted as (
+      select c.*, (not c.changes_started or ${slot('mayChangeStarted')}::boolean) as context_ok from checked c
+    ),
+    charged as (
+      update users set
+        daily_interactions_used = ${interactionCounting.set.dailyInteractionsUsed},
+        daily_attachments_used = ${interactionCounting.set.dailyAttachmentsUsed},
+        last_interaction_date = ${interactionCounting.set.lastInteractionDate}
+      where ${slot('charge')}::boolean and id = ${slot('userId')}
+        and exists (select 1 from admitted where executive_ok and context_ok)
+        and ${interactionCounting.allowed(slot('interactionLimit') as unknown as number)}
+      returning last_interaction_date
+    ),
+    touched as (
+      update chat_sessions s set updated_at = ${slot('messageAt')}::timestamptz, user_role = a.new_role
+      from admitted a
+      where s.id = a.id and a.executive_ok and a.context_ok and (not ${slot('charge')}::boolean or exists (select 1 from charged))
+      returning s.id, s.executive_role, s.industry, s.user_role
+    ),
+    inserted as (
+      insert into chat_messages (session_id, role, content, user_role, executive_role, document_ids, status, "timestamp", charged_day)
+      select t.id, v.role, v.content, t.user_role, t.executive_role, v.document_ids, v.status, v.ts,
+        case when v.role = 'assistant' then (select last_interaction_date from charged) end
+      from touched t cross join admitted a cross join lateral (values
+        ('system', replace(${slot('roleChangeNote')}::text, ${NOTE_PREVIOUS_ROLE}::text, a.user_role), '{}'::text[], 'complete', ${slot('noteAt')}::timestamptz, a.changes_started),
+        ('user', ${slot('content')}::text, ${slot('documentIds')}::text[], 'complete', ${slot('messageAt')}::timestamptz, true),
+        ('assistant', '', '{}'::text[], 'streaming', ${slot('replyAt')}::timestamptz, true)
+      ) as v(role, content, document_ids, status, ts, wanted)
+      where v.wanted
+      returning ${messageJson}
+    )
+    select
+      (select count(*) from target)::int as matched,
+      (select executive_ok from admitted) as "executiveOk",
+      (select context_ok from admitted) as "contextOk",
+      (select last_interaction_date::text from charged) as "chargedDay",
+      (select json_build_object('executiveRole', executive_role, 'industry', industry, 'userRole', user_role) from touched) as session,
+      (select json_agg(i order by i."timestamp") from inserted i) as inserted,
+      (select json_agg(h) from (
+        select ${messageJson} from chat_messages
+        where session_id = ${slot('sessionId')} and exists (select 1 from touched)
+        order by "timestamp" desc, id desc limit ${slot('historyLimit')}
+      ) h) as history,
+      (select json_build_object('content', ${conversationNotes.content}, 'coversThrough', ${conversationNotes.coversThrough}) from ${conversationNotes}
+        where ${conversationNotes.sessionId} = ${slot('sessionId')} and ${ownedBy.conversationNotes(ownerSlot(slot))} and exists (select 1 from touched)) as note
+  `);
+
 /**
  * The admission of a message, every case in one atomic statement (decision 069): it locks the
  * caller's conversation (so its sends take turns), applies the plan's rules (sendRulesFor, passed
@@ -75,70 +158,25 @@ interface SendRow extends Record<string, unknown> {
  */
 export async function sendInOneStatement(db: Executor, input: SendInput): Promise<SendResult> {
   const { allowedExecutiveRoles, interactionLimit, mayChangeStartedConversation } = input.rules;
-  const charge = interactionLimit !== null;
   const at = (offset: number) => new Date(input.at + offset).toISOString();
-  const result = await executePrepared<SendRow>(db, 'send_message', sql`
-    with target as (
-      select id, executive_role, industry, user_role,
-        coalesce(${input.userRole}::text, user_role) as new_role
-      from chat_sessions
-      where id = ${input.sessionId} and user_id = ${input.userId}
-      -- Sends and context changes of one conversation take turns; the search index job's key-share lock
-      -- (it reads the conversation while rebuilding its document) does not hold this one up (lockSession).
-      for no key update
-    ),
-    checked as (
-      select t.*,
-        (${allowedExecutiveRoles === null}::boolean or t.executive_role = any(${sql.param(allowedExecutiveRoles ?? [])}::text[])) as executive_ok,
-        (t.new_role <> t.user_role and exists (select 1 from chat_messages m where m.session_id = t.id and m.role <> 'system')) as changes_started
-      from target t
-    ),
-    admitted as (
-      select c.*, (not c.changes_started or ${mayChangeStartedConversation}::boolean) as context_ok from checked c
-    ),
-    charged as (
-      update users set
-        daily_interactions_used = ${interactionCounting.set.dailyInteractionsUsed},
-        daily_attachments_used = ${interactionCounting.set.dailyAttachmentsUsed},
-        last_interaction_date = ${interactionCounting.set.lastInteractionDate}
-      where ${charge}::boolean and id = ${input.userId}
-        and exists (select 1 from admitted where executive_ok and context_ok)
-        and ${interactionCounting.allowed(interactionLimit ?? 0)}
-      returning last_interaction_date
-    ),
-    touched as (
-      update chat_sessions s set updated_at = ${at(0)}::timestamptz, user_role = a.new_role
-      from admitted a
-      where s.id = a.id and a.executive_ok and a.context_ok and (not ${charge}::boolean or exists (select 1 from charged))
-      returning s.id, s.executive_role, s.industry, s.user_role
-    ),
-    inserted as (
-      insert into chat_messages (session_id, role, content, user_role, executive_role, document_ids, status, "timestamp", charged_day)
-      select t.id, v.role, v.content, t.user_role, t.executive_role, v.document_ids, v.status, v.ts,
-        case when v.role = 'assistant' then (select last_interaction_date from charged) end
-      from touched t cross join admitted a cross join lateral (values
-        ('system', replace(${input.roleChangeNote}::text, ${NOTE_PREVIOUS_ROLE}::text, a.user_role), '{}'::text[], 'complete', ${at(-1)}::timestamptz, a.changes_started),
-        ('user', ${input.content}::text, ${sql.param(input.documentIds)}::text[], 'complete', ${at(0)}::timestamptz, true),
-        ('assistant', '', '{}'::text[], 'streaming', ${at(1)}::timestamptz, true)
-      ) as v(role, content, document_ids, status, ts, wanted)
-      where v.wanted
-      returning ${messageJson}
-    )
-    select
-      (select count(*) from target)::int as matched,
-      (select executive_ok from admitted) as "executiveOk",
-      (select context_ok from admitted) as "contextOk",
-      (select last_interaction_date::text from charged) as "chargedDay",
-      (select json_build_object('executiveRole', executive_role, 'industry', industry, 'userRole', user_role) from touched) as session,
-      (select json_agg(i order by i."timestamp") from inserted i) as inserted,
-      (select json_agg(h) from (
-        select ${messageJson} from chat_messages
-        where session_id = ${input.sessionId} and exists (select 1 from touched)
-        order by "timestamp" desc, id desc limit ${input.historyLimit}
-      ) h) as history,
-      (select json_build_object('content', ${conversationNotes.content}, 'coversThrough', ${conversationNotes.coversThrough}) from ${conversationNotes}
-        where ${conversationNotes.sessionId} = ${input.sessionId} and ${ownedBy.conversationNotes(accountOwner(input.userId))} and exists (select 1 from touched)) as note
-  `);
+  const result = await sendStatement(db, {
+    sessionId: input.sessionId,
+    userId: input.userId,
+    ...ownerValues(accountOwner(input.userId)),
+    userRole: input.userRole,
+    anyExecutive: allowedExecutiveRoles === null,
+    executiveRoles: allowedExecutiveRoles ?? [],
+    mayChangeStarted: mayChangeStartedConversation,
+    charge: interactionLimit !== null,
+    interactionLimit: interactionLimit ?? 0,
+    noteAt: at(-1),
+    messageAt: at(0),
+    replyAt: at(1),
+    roleChangeNote: input.roleChangeNote,
+    content: input.content,
+    documentIds: input.documentIds,
+    historyLimit: input.historyLimit,
+  });
   const row = result.rows[0]!;
   if (row.session && row.inserted) {
     return {
