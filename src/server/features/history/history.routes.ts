@@ -12,6 +12,7 @@ import {
   listChatSessionsResponseSchema,
 } from '#contract/history.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
+import { pdfFile } from '#server/plugins/file-responses.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as history from './history.service.ts';
 
@@ -19,10 +20,10 @@ const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['history'];
 /** File responses: sent as they are (Fastify serializes neither a string with its own content type nor a Buffer). */
 const markdownFile = z.string().describe('The conversation as Markdown (text/markdown)');
-const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The conversation as an A4 PDF (application/pdf)');
+const conversationPdf = pdfFile('The conversation');
 
 const memoFile = z
-  .union([z.string(), pdfFile])
+  .union([z.string(), pdfFile('The decision memo')])
   .describe('The decision memo: one A4 page (application/pdf) with format=pdf, Markdown (text/markdown) with format=md');
 
 /** A PDF is made on the server's CPU: a few per minute per account is plenty for people, and bounds abuse. */
@@ -56,7 +57,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
 
   app.get(
     '/api/chat-sessions/:id/export/pdf',
-    { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: pdfFile, ...errors } }, config: exportRateLimit },
+    { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: conversationPdf, ...errors } }, config: exportRateLimit },
     async (request, reply) => {
       const file = await history.exportPdf(deps, callerOf(request), request.params.id, request.query.tz);
       return reply

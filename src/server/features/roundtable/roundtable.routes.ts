@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatSessionParamsSchema } from '#contract/chat.ts';
 import { errorCatalog, errorResponseSchema, errorResponses } from '#contract/errors.ts';
@@ -12,6 +11,7 @@ import {
   roundtableUsageSchema,
 } from '#contract/roundtable.ts';
 import { exportQuerySchema } from '#contract/history.ts';
+import { pdfFile } from '#server/plugins/file-responses.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { adminRoute } from '#server/plugins/route-access.ts';
 import { callerOf } from '#server/plugins/session.ts';
@@ -20,7 +20,7 @@ import * as service from './roundtable.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['roundtables'];
-const pdfFile = z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The board pack as an A4 PDF (application/pdf)');
+const boardPackPdf = pdfFile('The board pack');
 
 export interface RoundtableRoutesOptions {
   deps: service.RoundtableDeps;
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
 
   app.get(
     '/api/roundtables/:id/export/pdf',
-    { schema: { tags, params: roundtableParamsSchema, querystring: exportQuerySchema, response: { 200: pdfFile, ...errors, 503: errorResponseSchema } }, config: limit },
+    { schema: { tags, params: roundtableParamsSchema, querystring: exportQuerySchema, response: { 200: boardPackPdf, ...errors, 503: errorResponseSchema } }, config: limit },
     async (request, reply) => {
       const file = await service.exportBoardPack(deps, callerOf(request), request.params.id, request.query.tz);
       return reply.header('content-type', 'application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);

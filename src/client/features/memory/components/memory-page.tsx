@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { Download, Save } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { industries } from '#contract/roles.ts';
 import {
   companyStages,
@@ -13,7 +12,7 @@ import {
   runwayMonths,
   type ProfileFieldName,
 } from '#contract/memory-text.ts';
-import type { FactDto, MemoryResponse } from '#contract/memory.ts';
+import type { MemoryResponse } from '#contract/memory.ts';
 import { EmailVerificationBanner } from '#client/components/email-verification-banner.tsx';
 import { SiteHeader } from '#client/components/layout/site-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -24,14 +23,19 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { errorMessageOf } from '#client/lib/api-client.ts';
 import { currentUserQueryKey } from '#client/lib/session.ts';
-import { useCreateFact, useDeleteFact, useMemory, useSetPaused, useUpdateFact, useUpdateProfile } from '../api/memory-api.ts';
+import { useMemory, useSetPaused, useUpdateProfile } from '../api/memory-api.ts';
 import { formOf, inputOf, parseAmount, type ProfileForm } from '../logic/profile-form.ts';
+import { FactsSection } from './facts-section.tsx';
 import { PinsSection } from './pins-section.tsx';
-import { PremiumOnly } from './premium-only.tsx';
+
+/** The page as a file, in each format the export route offers. */
+const exportFormats = [
+  { format: 'markdown', label: memoryText.exportMarkdown },
+  { format: 'json', label: memoryText.exportJson },
+] as const;
 
 const selectClass =
   'flex h-11 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 sm:text-sm';
-
 
 function Field({ name, hint, children }: { name: ProfileFieldName | 'runway'; hint?: string; children: (id: string) => ReactNode }) {
   const id = `memory-${name}`;
@@ -149,105 +153,6 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
   );
 }
 
-function FactRow({ fact }: { fact: FactDto }) {
-  const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(fact.text);
-  const update = useUpdateFact();
-  const remove = useDeleteFact();
-  const source = fact.source === 'manual' ? memoryText.sourceManual : fact.source === 'decision' ? memoryText.sourceDecision : memoryText.sourceConversation(fact.sessionTitle);
-  return (
-    <li className="rounded-xl border bg-background p-3" data-testid="memory-fact">
-      {editing ? (
-        <form
-          className="grid gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update.mutate({ id: fact.id, input: { text } }, { onSuccess: () => setEditing(false), onError: (err) => notify({ title: errorMessageOf(err), variant: 'destructive' }) });
-          }}
-        >
-          <Label htmlFor={`fact-${fact.id}`} className="sr-only">
-            Fact
-          </Label>
-          <Input id={`fact-${fact.id}`} value={text} maxLength={memoryLimits.factText} onChange={(e) => setText(e.target.value)} />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={update.isPending}>
-              Save
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className="flex flex-wrap items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <p className="text-sm break-words">{fact.text}</p>
-            <p className="mt-1 text-xs text-muted-foreground">
-              {memoryText.factDate(fact.statedOn)} ·{' '}
-              {fact.sessionId ? (
-                <Link href={`/chat?session=${encodeURIComponent(fact.sessionId)}`} className="underline underline-offset-2">
-                  {source}
-                </Link>
-              ) : (
-                source
-              )}
-              {fact.needsReview ? <span className="ml-2 rounded bg-accent px-1.5 py-0.5 font-semibold text-accent-foreground">{memoryText.needsReview}</span> : null}
-            </p>
-          </div>
-          <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit: ${fact.text}`}>
-            <Pencil aria-hidden />
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => remove.mutate(fact.id, { onSuccess: () => notify({ title: memoryText.factDeleted }) })} aria-label={`Delete: ${fact.text}`}>
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
-      )}
-    </li>
-  );
-}
-
-function FactsSection({ memory }: { memory: MemoryResponse }) {
-  const [text, setText] = useState('');
-  const create = useCreateFact();
-  return (
-    <section aria-labelledby="facts-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="facts-heading" className="text-lg font-semibold">
-        {memoryText.factsTitle}
-      </h2>
-      {!memory.factsAllowed ? (
-        <PremiumOnly text={memoryText.factsFree} />
-      ) : (
-        <form
-          className="mt-3 flex flex-col gap-2 sm:flex-row"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate({ text }, { onSuccess: () => setText(''), onError: (err) => notify({ title: errorMessageOf(err), variant: 'destructive' }) });
-          }}
-        >
-          <Label htmlFor="memory-new-fact" className="sr-only">
-            {memoryText.addFact}
-          </Label>
-          <Input id="memory-new-fact" value={text} maxLength={memoryLimits.factText} onChange={(e) => setText(e.target.value)} placeholder="We hired a CRO in March." />
-          <Button type="submit" variant="outline" disabled={!text.trim() || create.isPending}>
-            <Plus aria-hidden />
-            {memoryText.addFact}
-          </Button>
-        </form>
-      )}
-      {memory.facts.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">{memoryText.factsEmpty}</p>
-      ) : (
-        <ul className="mt-4 grid gap-2" aria-label={memoryText.factsTitle}>
-          {memory.facts.map((fact) => (
-            <FactRow key={`${fact.id}:${fact.updatedAt}`} fact={fact} />
-          ))}
-        </ul>
-      )}
-      {memory.facts.some((fact) => fact.needsReview) ? <p className="mt-3 text-xs text-muted-foreground">{memoryText.needsReviewHint(memory.staleMonths)}</p> : null}
-    </section>
-  );
-}
-
 /** /memory (issue 33, point 6): what every advisor reads, editable, exportable, and a switch that pauses it all. */
 export default function MemoryPage({ profileMenu }: { profileMenu?: ReactNode } = {}) {
   const { data: memory, error } = useMemory();
@@ -280,18 +185,14 @@ export default function MemoryPage({ profileMenu }: { profileMenu?: ReactNode } 
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <a href="/api/memory/export?format=markdown" download>
-                    <Download aria-hidden />
-                    {memoryText.exportMarkdown}
-                  </a>
-                </Button>
-                <Button asChild variant="outline" size="sm">
-                  <a href="/api/memory/export?format=json" download>
-                    <Download aria-hidden />
-                    {memoryText.exportJson}
-                  </a>
-                </Button>
+                {exportFormats.map(({ format, label }) => (
+                  <Button key={format} asChild variant="outline" size="sm">
+                    <a href={`/api/memory/export?format=${format}`} download>
+                      <Download aria-hidden />
+                      {label}
+                    </a>
+                  </Button>
+                ))}
               </div>
             </div>
             <ProfileSection memory={memory} />
