@@ -8,7 +8,8 @@ import { createBillingTestApp, startCheckout, address, type BillingTestApp } fro
 import { ask, createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
 import { attachAndAnalyse } from '#tests/helpers/documents-api.ts';
 import { registeredRoutes, routeKey } from '#tests/helpers/route-table.ts';
-import { inject, sessionCookieOf, signUpVerifiedUser, uniqueEmail } from '#tests/helpers/test-app.ts';
+import { createTestApp, inject, sessionCookieOf, signUpUser, signUpVerifiedUser, uniqueEmail, type TestApp } from '#tests/helpers/test-app.ts';
+import { waitFor } from '#tests/helpers/wait-for.ts';
 
 /**
  * Issue 9, point 4: who may call every route the app registers. Each row names a route as Fastify
@@ -551,5 +552,60 @@ describe('authorization matrix, generated from the route table', () => {
       got.push(response.statusCode);
     }
     expect(Object.fromEntries(actors.map((a, i) => [a, got[i]]))).toEqual(Object.fromEntries(actors.map((a, i) => [a, row.expected[i]])));
+  });
+});
+
+/**
+ * The development mailbox (decision 056) is registered only outside production and without SMTP_URL, so
+ * the app above (which sends through an SMTP sink) does not have it. It is public on purpose (the person
+ * running the server locally may have no account yet) and answers only on the machine itself: from any
+ * other address every caller, signed in or not, admin or not, meets 404 as if it were not there.
+ */
+describe('authorization matrix of the routes a local installation adds (no SMTP_URL)', () => {
+  type LocalRow = { route: string; url: (messageId: string) => string };
+  const localRows: LocalRow[] = [
+    { route: 'GET /api/dev/mail', url: () => '/api/dev/mail' },
+    { route: 'GET /api/dev/mail/:id', url: (id) => `/api/dev/mail/${id}` },
+    { route: 'GET /api/dev/mail/:id/eml', url: (id) => `/api/dev/mail/${id}/eml` },
+  ];
+  let local: TestApp;
+  let messageId: string;
+  let callers: Array<{ who: string; cookie?: string }>;
+
+  beforeAll(async () => {
+    local = await createTestApp();
+    const signedUp = await signUpUser(local.app, local.config);
+    const admin = await signUpUser(local.app, local.config);
+    await local.database.db.update(users).set({ appUserType: 'admin' }).where(eq(users.id, admin.user.id));
+    callers = [{ who: 'anonymous' }, { who: 'signed in', cookie: signedUp.cookie }, { who: 'admin', cookie: admin.cookie }];
+    messageId = await waitFor(async () => {
+      const listed = (await inject(local.app, { url: '/api/dev/mail' })).json<{ messages: Array<{ id: string; to: string }> }>();
+      return listed.messages.find((m) => m.to === signedUp.user.email)?.id;
+    }, 'the signup mail in the outbox');
+  });
+  afterAll(async () => {
+    await local?.close();
+  });
+
+  it('has a row for every route the local installation adds to the matrix app’s', () => {
+    const matrixRoutes = new Set(registeredRoutes(ctx.t.app).map(routeKey));
+    const added = registeredRoutes(local.app)
+      .map(routeKey)
+      .filter((route) => !matrixRoutes.has(route));
+    expect(added.sort()).toEqual(localRows.map((row) => row.route).sort());
+  });
+
+  it.each(localRows)('$route: 200 on this machine for everyone, 404 from any other address for everyone', async (row) => {
+    const got: Record<string, number> = {};
+    for (const caller of callers) {
+      for (const [where, remoteAddress] of [
+        ['here', '127.0.0.1'],
+        ['afar', '203.0.113.9'],
+      ] as const) {
+        const response = await local.app.inject({ method: 'GET', url: row.url(messageId), remoteAddress, headers: caller.cookie ? { cookie: caller.cookie } : {} });
+        got[`${caller.who} ${where}`] = response.statusCode;
+      }
+    }
+    expect(got).toEqual(Object.fromEntries(callers.flatMap((caller) => [[`${caller.who} here`, 200], [`${caller.who} afar`, 404]])));
   });
 });
