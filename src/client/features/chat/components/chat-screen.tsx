@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#contract/auth.ts';
 import { chatText } from '#contract/chat-text.ts';
-import type { ChatMessageDto, ChatSessionDto, ChatUsage } from '#contract/chat.ts';
+import type { ChatSessionDto, ChatUsage } from '#contract/chat.ts';
 import { errorCatalog } from '#contract/errors-text.ts';
 import { UpgradeDialog } from '#client/components/upgrade-dialog.tsx';
 import { WhenOpened } from '#client/components/when-opened.tsx';
@@ -17,13 +17,13 @@ import { useEarlierMessages } from '../hooks/use-earlier-messages.ts';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop.ts';
 import { useMessageActions } from '../hooks/use-message-actions.ts';
 import { useReadAloud } from '../hooks/use-read-aloud.ts';
-import { stopReading, toggleReading } from '../hooks/use-read-reply.ts';
 import { useReplyAnnouncement } from '../hooks/use-reply-announcement.ts';
 import { useRepliesReady } from '../hooks/use-replies-ready.ts';
 import { useReplyStream } from '../hooks/use-reply-stream.ts';
 import { useSaveDefaults } from '../hooks/use-save-defaults.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
+import { useTranscriptHandlers } from '../hooks/use-transcript-handlers.ts';
 import { useUpgradeDialog } from '../hooks/use-upgrade-dialog.ts';
 import { canChangeContext, isOutOfInteractions } from '../logic/chat-rules.ts';
 import { prepareForReply } from '../logic/prepare-reply.ts';
@@ -109,43 +109,14 @@ function ChatWorkspace({
   const actions = useMessageActions({ sessionId, userId: user.id, onUpgrade: upgrade.show });
   const decisions = useDecisions({ isPremium: user.isPremium, onUpgrade: upgrade.show, openSession });
   const { show: showUpgrade } = upgrade;
-  // Set once the transcript's scroller exists (below); a second opinion scrolls to where it arrives.
-  const scrollToEnd = useRef<() => void>(() => {});
-  // Delete asks first (issue 14, defect 8): the message's Delete opens the confirmation, which deletes.
-  const [toDelete, setToDelete] = useState<ChatMessageDto | null>(null);
-  // Edit and resend (issue 14, point 4): the last question goes back to the composer; sending replaces it.
-  // An edit belongs to its conversation: opening another one leaves it.
-  const [editTarget, setEditing] = useState<ChatMessageDto | null>(null);
-  const editing = editTarget && editTarget.sessionId === sessionId ? editTarget : null;
-  // A reply being read aloud (its own button) stops when another conversation opens or the screen goes.
-  useEffect(() => stopReading, [sessionId]);
-  const handlers = useMemo(
-    () => ({
-      ...actions,
-      remove: setToDelete,
-      saveDecision: decisions.save,
-      readAloud: toggleReading,
-      secondOpinion: {
-        premium: user.isPremium,
-        ask: (message: ChatMessageDto, executiveRole: string) => {
-          // The new question and reply arrive at the end: follow them there.
-          scrollToEnd.current();
-          actions.askAnother(message, executiveRole);
-        },
-        showUpgrade: () => showUpgrade(chatText.secondOpinion.isPremium),
-      },
-      edit: (message: ChatMessageDto) => {
-        setEditing(message);
-        setDraft(message.content);
-        document.getElementById('chat-input')?.focus();
-      },
-    }),
-    [actions, showUpgrade, user.isPremium, decisions.save],
-  );
-  const cancelEdit = useCallback(() => {
-    setEditing(null);
-    setDraft('');
-  }, []);
+  const { handlers, scrollToEnd, toDelete, setToDelete, editing, endEdit, cancelEdit } = useTranscriptHandlers({
+    sessionId,
+    actions,
+    saveDecision: decisions.save,
+    isPremium: user.isPremium,
+    showUpgrade,
+    setDraft,
+  });
   const earlier = useEarlierMessages(sessionId, messages, conversation.hasMore);
   const readAloud = useReadAloud();
   const appendTranscript = useCallback((text: string) => setDraft((current) => (current.trim() ? `${current.trimEnd()} ${text}` : text)), []);
@@ -197,12 +168,12 @@ function ChatWorkspace({
         // The edited question replaces the old one: the old question and its reply go first, so the new
         // reply is written without them in its context (decision 028).
         if (!(await removeNow(editing))) return false;
-        setEditing(null);
+        endEdit();
       }
       // The staged document uploads into the conversation before the question goes (a step of this send).
       return sendMessage(text, roundtables.active ? { via: roundtables.convene } : { beforeSend: attachments.upload });
     },
-    [editing, removeNow, scroller, sendMessage, roundtables.active, roundtables.convene, attachments.upload],
+    [editing, endEdit, removeNow, scroller, sendMessage, roundtables.active, roundtables.convene, attachments.upload],
   );
 
   // A free account out of today's interactions: nothing can be sent, and every place says when they renew.
