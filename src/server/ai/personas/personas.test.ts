@@ -140,13 +140,15 @@ describe('buildSystemPrompt', () => {
   it('carries the fixed rules and the app name', () => {
     const text = prompt('COO', 'Energy', 'Director');
     expect(text).toContain(APP);
-    expect(text).toContain('Stay in character as the Chief Operating Officer');
-    expect(text).toContain('give a clear recommendation');
-    expect(text).toContain('at most one or two of your typical questions');
-    expect(text).toContain('well-formed Markdown');
-    expect(text).toContain('Never claim to be human');
-    expect(text).toContain('Refuse clearly illegal requests');
-    expect(text).toContain('Add a disclaimer only where the topic and the reader call for it');
+    for (const part of [
+      'Stay in character as the Chief Operating Officer',
+      'give a clear recommendation',
+      'at most one or two of your typical questions',
+      'well-formed Markdown',
+      'Never claim to be human',
+      'Refuse clearly illegal requests',
+      'Add a disclaimer only where the topic and the reader call for it',
+    ]) expect(text).toContain(part);
   });
 
   it('carries how to advise (issue 31, point 1): the user’s interest, challenge, risk, assumptions, arithmetic, a position that moves only for a reason', () => {
@@ -232,10 +234,12 @@ describe('buildTitlePrompt', () => {
       { role: 'user', content: 'Should we raise prices 8% on our mid-market plan?' },
       { role: 'assistant', content: 'Start with a cohort test on new customers.' },
     ]);
-    expect(text).toContain('User: Should we raise prices 8% on our mid-market plan?');
-    expect(text).toContain('Advisor: Start with a cohort test on new customers.');
-    expect(text).toContain('3 to 7 words');
-    expect(text).toContain('no quotes');
+    for (const part of [
+      'User: Should we raise prices 8% on our mid-market plan?',
+      'Advisor: Start with a cohort test on new customers.',
+      '3 to 7 words',
+      'no quotes',
+    ]) expect(text).toContain(part);
   });
 
   it('keeps only the opening of a long conversation', () => {

@@ -41,10 +41,12 @@ describe('GET /api/chat-sessions/:id/export/markdown', () => {
     expect(markdown.startsWith('# Enterprise pricing: Q3 plan\n')).toBe(true);
     expect(markdown).toContain('- **Your role:** CEO\n- **Executive:** CFO\n- **Industry:** Technology\n- **Date:** November 22, 2025');
     // Times in the reader's zone: the messages were written at 10:44 to 10:45 in New York.
-    expect(markdown).toContain('## You — Nov 22, 2025, 10:44 AM');
-    expect(markdown).toContain('## CFO — Nov 22, 2025, 10:44 AM');
-    expect(markdown).toContain('## Note — ');
-    expect(markdown).toContain('_Switched advisor from CFO to CMO._');
+    for (const part of [
+      '## You — Nov 22, 2025, 10:44 AM',
+      '## CFO — Nov 22, 2025, 10:44 AM',
+      '## Note — ',
+      '_Switched advisor from CFO to CMO._',
+    ]) expect(markdown).toContain(part);
     // A reply's own headings sit below the speaker sections.
     expect(markdown).toContain('### Recommendation');
     expect(firstOutOfOrder(markdown, messages.map((m) => m.content.split('\n').at(-1)!))).toBeNull();

@@ -65,20 +65,9 @@ interface ChatScreenProps {
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen({ renderExportMenu, renderProfileMenu, useAttachments, useRoundtables, useDecisions, useSidebar, useMemory }: ChatScreenProps = {}) {
+export default function ChatScreen(slots: ChatScreenProps = {}) {
   const { user } = useCurrentUser();
-  return user ? (
-    <ChatWorkspace
-      user={user}
-      renderExportMenu={renderExportMenu}
-      renderProfileMenu={renderProfileMenu}
-      useAttachments={useAttachments}
-      useRoundtables={useRoundtables}
-      useDecisions={useDecisions}
-      useSidebar={useSidebar}
-      useMemory={useMemory}
-    />
-  ) : null;
+  return user ? <ChatWorkspace user={user} {...slots} /> : null;
 }
 
 /** Composes the screen: the conversation and what acts on it, the header, the body and the input panel. */
