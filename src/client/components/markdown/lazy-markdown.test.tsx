@@ -16,6 +16,19 @@ async function freshModule(renderer: () => Promise<unknown>) {
 
 const reply = 'A **bold** plan\n\n- first step';
 
+/** The reply with its fallback, beside a line that says whether the Markdown has settled. */
+function renderWithProbe({ GfmMarkdown, useMarkdownSettled }: Pick<Awaited<ReturnType<typeof freshModule>>, 'GfmMarkdown' | 'useMarkdownSettled'>) {
+  function Probe() {
+    return <p>{useMarkdownSettled() ? 'settled' : 'not settled'}</p>;
+  }
+  render(
+    <>
+      <Probe />
+      <GfmMarkdown content={reply} fallback={<span>waiting</span>} />
+    </>,
+  );
+}
+
 describe('the Markdown renderer, a chunk of its own (decision 042)', () => {
   it('once loaded, draws Markdown in the first render: no fallback, never the text unformatted first', async () => {
     const actual = await vi.importActual<typeof import('./gfm-markdown.tsx')>('./gfm-markdown.tsx');
@@ -35,15 +48,7 @@ describe('the Markdown renderer, a chunk of its own (decision 042)', () => {
       await arrived;
       return actual;
     });
-    function Probe() {
-      return <p>{useMarkdownSettled() ? 'settled' : 'not settled'}</p>;
-    }
-    render(
-      <>
-        <Probe />
-        <GfmMarkdown content={reply} fallback={<span>waiting</span>} />
-      </>,
-    );
+    renderWithProbe({ GfmMarkdown, useMarkdownSettled });
     expect(screen.getByText('waiting')).toBeInTheDocument();
     expect(screen.queryByText(/bold/)).toBeNull();
     expect(screen.getByText('not settled')).toBeInTheDocument();
@@ -57,15 +62,7 @@ describe('the Markdown renderer, a chunk of its own (decision 042)', () => {
     const { GfmMarkdown, useMarkdownSettled } = await freshModule(async () => {
       throw new Error('offline');
     });
-    function Probe() {
-      return <p>{useMarkdownSettled() ? 'settled' : 'not settled'}</p>;
-    }
-    render(
-      <>
-        <Probe />
-        <GfmMarkdown content={reply} fallback={<span>waiting</span>} />
-      </>,
-    );
+    renderWithProbe({ GfmMarkdown, useMarkdownSettled });
     expect(await screen.findByText('A **bold** plan')).toBeInTheDocument();
     expect(screen.queryByText('waiting')).toBeNull();
     expect(screen.getByText('settled')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { chatMessages, chatSessions, chatSessionSummaries, documents, roundtables, type ChatMessage } from '#server/db/schema.ts';
 import { ownedBy, type Owner } from '#server/db/ownership.ts';
@@ -24,8 +24,8 @@ export interface SessionSummaryRow {
   preview: string | null;
 }
 
-/** A conversation's list fields, summary and counts: what list and search rows select (search.queries.ts). */
-export const summaryFields = {
+/** A conversation's own list fields. */
+const sessionColumns = {
   id: chatSessions.id,
   title: chatSessions.title,
   executiveRole: chatSessions.executiveRole,
@@ -33,10 +33,22 @@ export const summaryFields = {
   userRole: chatSessions.userRole,
   createdAt: chatSessions.createdAt,
   updatedAt: chatSessions.updatedAt,
+};
+
+/** How many documents, roundtables and head-to-heads the conversation whose id is `sessionId` has. */
+function countsOf(sessionId: SQLWrapper) {
+  return {
+    documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${sessionId})`.mapWith(Number),
+    roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${sessionId})`.mapWith(Number),
+    headToHeadCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${sessionId} and ${roundtables.format} = 'head-to-head')`.mapWith(Number),
+  };
+}
+
+/** A conversation's list fields, summary and counts: what list and search rows select (search.queries.ts). */
+export const summaryFields = {
+  ...sessionColumns,
   messageCount: chatSessionSummaries.messageCount,
-  documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${chatSessions.id})`.mapWith(Number),
-  roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${chatSessions.id})`.mapWith(Number),
-  headToHeadCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${chatSessions.id} and ${roundtables.format} = 'head-to-head')`.mapWith(Number),
+  ...countsOf(chatSessions.id),
   preview: sql<string | null>`left(${chatSessionSummaries.preview}, ${PREVIEW_READ_LENGTH + 1})`.as('preview'),
 };
 
@@ -54,13 +66,7 @@ export async function listSessionSummaries(db: Executor, owner: Owner, limit: nu
   const [beforeAt, beforeId] = before ? before.split('_') : [];
   const newest = db
     .select({
-      id: chatSessions.id,
-      title: chatSessions.title,
-      executiveRole: chatSessions.executiveRole,
-      industry: chatSessions.industry,
-      userRole: chatSessions.userRole,
-      createdAt: chatSessions.createdAt,
-      updatedAt: chatSessions.updatedAt,
+      ...sessionColumns,
       cursor: sql<string>`to_char(${chatSessions.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${chatSessions.id}`.as('cursor'),
     })
     .from(chatSessions)
@@ -84,9 +90,7 @@ export async function listSessionSummaries(db: Executor, owner: Owner, limit: nu
       updatedAt: newest.updatedAt,
       cursor: newest.cursor,
       messageCount: chatSessionSummaries.messageCount,
-      documentCount: sql<number>`(select count(*) from ${documents} where ${documents.sessionId} = ${newest.id})`.mapWith(Number),
-      roundtableCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${newest.id})`.mapWith(Number),
-      headToHeadCount: sql<number>`(select count(*) from ${roundtables} where ${roundtables.sessionId} = ${newest.id} and ${roundtables.format} = 'head-to-head')`.mapWith(Number),
+      ...countsOf(newest.id),
       preview: summaryFields.preview,
     })
     .from(newest)

@@ -9,6 +9,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { errorMessageOf } from '#client/lib/api-client.ts';
 import { useCreateFact, useDeleteFact, useUpdateFact } from '../api/memory-api.ts';
+import { MemoryCard } from './memory-card.tsx';
 import { PremiumOnly } from './premium-only.tsx';
 
 function FactRow({ fact }: { fact: FactDto }) {
@@ -73,10 +74,7 @@ export function FactsSection({ memory }: { memory: MemoryResponse }) {
   const [text, setText] = useState('');
   const create = useCreateFact();
   return (
-    <section aria-labelledby="facts-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="facts-heading" className="text-lg font-semibold">
-        {memoryText.factsTitle}
-      </h2>
+    <MemoryCard id="facts" title={memoryText.factsTitle}>
       {!memory.factsAllowed ? (
         <PremiumOnly text={memoryText.factsFree} />
       ) : (
@@ -107,6 +105,6 @@ export function FactsSection({ memory }: { memory: MemoryResponse }) {
         </ul>
       )}
       {memory.facts.some((fact) => fact.needsReview) ? <p className="mt-3 text-xs text-muted-foreground">{memoryText.needsReviewHint(memory.staleMonths)}</p> : null}
-    </section>
+    </MemoryCard>
   );
 }

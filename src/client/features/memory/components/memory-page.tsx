@@ -26,6 +26,7 @@ import { currentUserQueryKey } from '#client/lib/session.ts';
 import { useMemory, useSetPaused, useUpdateProfile } from '../api/memory-api.ts';
 import { formOf, inputOf, parseAmount, type ProfileForm } from '../logic/profile-form.ts';
 import { FactsSection } from './facts-section.tsx';
+import { MemoryCard } from './memory-card.tsx';
 import { PinsSection } from './pins-section.tsx';
 
 /** The page as a file, in each format the export route offers. */
@@ -89,11 +90,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
     </Field>
   );
   return (
-    <section aria-labelledby="profile-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="profile-heading" className="text-lg font-semibold">
-        {memoryText.profileTitle}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{memoryText.profileIntro}</p>
+    <MemoryCard id="profile" title={memoryText.profileTitle} intro={memoryText.profileIntro}>
       <form
         className="mt-5 grid gap-5"
         onSubmit={(event) => {
@@ -149,7 +146,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
           Save profile
         </Button>
       </form>
-    </section>
+    </MemoryCard>
   );
 }
 

@@ -8,6 +8,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { errorMessageOf } from '#client/lib/api-client.ts';
 import { usePinDocument, usePinnable, useUnpinDocument } from '../api/memory-api.ts';
+import { MemoryCard } from './memory-card.tsx';
 import { PremiumOnly } from './premium-only.tsx';
 
 const selectClass =
@@ -23,11 +24,7 @@ export function PinsSection({ memory }: { memory: MemoryResponse }) {
   const full = memory.pinnedDocuments.length >= memoryLimits.pinnedDocuments;
   const choices = pinnable.data?.documents ?? [];
   return (
-    <section aria-labelledby="pins-heading" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="pins-heading" className="text-lg font-semibold">
-        {memoryText.pinsTitle}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{memoryText.pinsIntro}</p>
+    <MemoryCard id="pins" title={memoryText.pinsTitle} intro={memoryText.pinsIntro}>
       {!memory.pinsAllowed ? (
         <PremiumOnly text={memoryText.pinsFree} />
       ) : full ? (
@@ -105,6 +102,6 @@ export function PinsSection({ memory }: { memory: MemoryResponse }) {
           ))}
         </ul>
       )}
-    </section>
+    </MemoryCard>
   );
 }
