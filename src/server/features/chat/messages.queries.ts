@@ -125,12 +125,14 @@ export async function repliesTo(db: Executor, question: Pick<ChatMessage, 'id' |
     .orderBy(asc(chatMessages.timestamp), asc(chatMessages.id));
 }
 
-/** Deletes the caller's messages with these ids; answers the ids that went. */
+/** Deletes the caller's messages with these ids; answers the ids that went, in the order asked for. */
 export async function deleteMessages(db: Executor, messageIds: string[], owner: Owner): Promise<string[]> {
   if (messageIds.length === 0) return [];
   const rows = await db
     .delete(chatMessages)
     .where(and(inArray(chatMessages.id, messageIds), ownedBy.chatMessages(owner)))
     .returning({ id: chatMessages.id });
-  return rows.map((row) => row.id);
+  // In the order asked for (a question before its reply): RETURNING follows no order on PostgreSQL.
+  const deleted = new Set(rows.map((row) => row.id));
+  return messageIds.filter((id) => deleted.has(id));
 }
