@@ -43,4 +43,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # Node itself is PID 1 (not npm, which would not pass SIGTERM on): the server drains on SIGTERM for
 # SHUTDOWN_GRACE_MS (30 s), so give `docker stop` more than that (-t 45; compose.yaml sets stop_grace_period).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/server/server.ts"]
+# --no-wasm-code-gc: a V8 13.6 crash with Wasm on several threads (docs/decisions/089-no-wasm-code-gc.md).
+CMD ["node", "--no-wasm-code-gc", "--import", "tsx", "src/server/server.ts"]

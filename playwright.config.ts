@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built server with the demo AI model, a fresh database and a real SMTP sink (tests/e2e/serve.ts).
-    command: 'npx tsx tests/e2e/serve.ts',
+    command: 'npx tsx --no-wasm-code-gc tests/e2e/serve.ts',
     url: `${e2eBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -124,6 +124,11 @@ export default defineConfig({
     // share no state through modules: each opens its own app, database and DOM and cleans up after itself
     // (tests/helpers/client-setup.ts empties the DOM and storage after every test).
     isolate: false,
+    // V8 13.6 (Node 24) can free a WebAssembly import wrapper twice when its code GC runs on one thread
+    // while another tiers the wrapper up: the process dies with SIGTRAP ("Check failed:
+    // jit_page_->allocations_.erase(addr) == 1"). Every test file here opens and closes PGlite (Wasm) in
+    // one worker process, and it killed two CI runs. Without Wasm code GC it cannot happen (decision 089).
+    execArgv: ['--no-wasm-code-gc'],
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine, which then
     // waits on databases (PGlite's worker thread, PostgreSQL), timers and sockets for a third of the run.
     // The tests are mostly waiting, so one worker more than the cores keeps both busy: the PGlite run went

@@ -13,10 +13,10 @@ export interface RunningServer {
  * `cwd`: another checkout to run the script from (its own code and migrations: a before/after comparison).
  */
 export async function startServer(script: string, env: Record<string, string> = {}, options: { cwd?: string } = {}): Promise<RunningServer> {
-  // BENCH_SERVER_NODE_ARGS passes Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof" to profile it.
+  // The flags `npm start` runs the server with (--no-wasm-code-gc, decision 089). BENCH_SERVER_NODE_ARGS passes more Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof" to profile it.
   const child = fork(options.cwd ? path.resolve(options.cwd, script) : script, [], {
     cwd: options.cwd,
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])],
+    execArgv: ['--no-wasm-code-gc', '--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])],
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

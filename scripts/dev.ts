@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/server.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--no-wasm-code-gc', 'src/server/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, NODE_ENV: process.env.NODE_ENV ?? 'development' },
   }),
