@@ -36,7 +36,7 @@ interface Instance {
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['--no-wasm-code-gc', '--import', 'tsx', 'src/server/server.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
