@@ -15,6 +15,8 @@ export interface ExtractOptions {
 
 /** How often the server's memory is looked at while a file is read. */
 const MEMORY_SAMPLE_MS = 25;
+/** How long a finished reader's thread may take to stop before the next reader starts anyway. */
+const TERMINATE_WAIT_MS = 1000;
 
 /**
  * One file is read at a time per process: four bombs at once once took 7.9 GB, and the memory
@@ -60,9 +62,11 @@ function runWorker(path: string, file: { mimeType: string; name: string }, optio
       clearTimeout(timer);
       clearInterval(watch);
       options.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(storableResult(outcome));
+      const settle = () => (outcome instanceof Error ? reject(outcome) : resolve(storableResult(outcome)));
+      // Settled once the thread is gone (or after a second at most, should it be stuck in native code):
+      // the next reader's memory is measured from a baseline that no longer holds this one's, which it
+      // did while a terminated worker freed its heap under the next one's watch.
+      void Promise.race([worker.terminate().catch(() => undefined), new Promise((done) => setTimeout(done, TERMINATE_WAIT_MS).unref())]).then(settle);
     };
     const timer = setTimeout(() => finish(unreadable(extractionText.timeLimit(Math.round(timeoutMs / 1000)))), timeoutMs);
     const watch = setInterval(() => {
