@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listOutbox, writeToOutbox } from './outbox.ts';
+import { listOutbox, readOutboxMessage, writeToOutbox } from './outbox.ts';
 
 describe('the local outbox (decision 056)', () => {
   const dirs: string[] = [];
@@ -22,5 +22,19 @@ describe('the local outbox (decision 056)', () => {
     expect(files.filter((name) => name.endsWith('.eml'))).toHaveLength(3);
     expect(files.filter((name) => name.endsWith('.json'))).toHaveLength(3);
     expect(files).toContain('README.txt');
+  });
+
+  it('lists the messages that are whole while another is being written, and never a half-written one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    dirs.push(dir);
+    await writeToOutbox(dir, 'Corner Office <no-reply@example.com>', { to: 'ada@example.com', subject: 'Whole', text: 'Body' });
+    // A message caught in the middle of its writing: its .eml is there, its JSON is not yet whole.
+    const writing = `${Date.now() + 1000}-0123abcd`;
+    await writeFile(path.join(dir, `${writing}.eml`), 'To: grace@example.com\r\n');
+    await writeFile(path.join(dir, `${writing}.json.partial`), '{"id": "');
+    // And one a crash left half written, from before the outbox wrote its JSON in one step.
+    await writeFile(path.join(dir, `${Date.now() + 2000}-4567cdef.json`), '{"id": "');
+    expect((await listOutbox(dir)).map((m) => m.subject)).toEqual(['Whole']);
+    expect(await readOutboxMessage(dir, writing)).toBeNull();
   });
 });

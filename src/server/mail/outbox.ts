@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage, OutboxSummary } from '#contract/dev-mail.ts';
@@ -37,7 +37,10 @@ export async function writeToOutbox(dir: string, from: string, message: MailMess
   };
   const emlPath = path.join(dir, `${id}.eml`);
   await writeFile(emlPath, built.message as Buffer);
-  await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+  // The mailbox lists what is there: the JSON appears whole (a rename) or not at all, never half written.
+  const jsonPath = path.join(dir, `${id}.json`);
+  await writeFile(`${jsonPath}.partial`, JSON.stringify(stored, null, 2));
+  await rename(`${jsonPath}.partial`, jsonPath);
   await pruneOutbox(dir, keep);
   return emlPath;
 }
@@ -74,7 +77,8 @@ export async function readOutboxMessage(dir: string, id: string): Promise<Outbox
   try {
     return JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as OutboxMessage;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // Not there, or not whole (a crash while an older version wrote it): not a message to show.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return null;
     throw error;
   }
 }
