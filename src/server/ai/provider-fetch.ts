@@ -106,44 +106,53 @@ export function createProviderFetch(): Fetch {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return globalThis.fetch(input, init);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    if (body !== undefined && body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    const { request, response } = openRequest(url, init.method ?? 'GET', headers, signal, agents[url.protocol]!);
+    // Sent from here, not from a closure of openRequest's: what the request's listeners hold for the
+    // reply's whole life must not include the body (the whole prompt as JSON, tens of kilobytes).
+    request.end(body ?? undefined);
+    return response;
+  };
+}
 
-    return new Promise<Response>((resolve, reject) => {
-      const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-      if (body !== undefined && body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-      let failBody: ((error: unknown) => void) | undefined;
-      const onAbort = () => {
-        request.destroy();
-        if (failBody) failBody(signal!.reason);
-        else reject(signal!.reason);
-      };
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol] }, (response) => {
-        const status = response.statusCode ?? 0;
-        let stream: ReadableStream<Uint8Array> | null = null;
-        if (NO_BODY.has(status) || init.method === 'HEAD') {
-          response.resume();
-          done();
-        } else {
-          const body = bodyStream(response, done);
-          stream = body.stream;
-          failBody = body.fail;
-        }
-        try {
-          resolve(new Response(stream, { status, statusText: response.statusMessage ?? '', headers: headersOf(response.rawHeaders) }));
-        } catch (error) {
-          response.destroy();
-          done();
-          reject(fetchFailed(error));
-        }
-      });
-      request.on('error', (error) => {
-        if (signal?.aborted) return;
+/** A request on its way, and its response once the head arrives (fetch's contract, above). */
+function openRequest(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal | undefined, agent: http.Agent) {
+  let request!: http.ClientRequest;
+  const response = new Promise<Response>((resolve, reject) => {
+    let failBody: ((error: unknown) => void) | undefined;
+    const onAbort = () => {
+      request.destroy();
+      if (failBody) failBody(signal!.reason);
+      else reject(signal!.reason);
+    };
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent }, (response) => {
+      const status = response.statusCode ?? 0;
+      let stream: ReadableStream<Uint8Array> | null = null;
+      if (NO_BODY.has(status) || method === 'HEAD') {
+        response.resume();
+        done();
+      } else {
+        const body = bodyStream(response, done);
+        stream = body.stream;
+        failBody = body.fail;
+      }
+      try {
+        resolve(new Response(stream, { status, statusText: response.statusMessage ?? '', headers: headersOf(response.rawHeaders) }));
+      } catch (error) {
+        response.destroy();
         done();
         reject(fetchFailed(error));
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      request.end(body ?? undefined);
+      }
     });
-  };
+    request.on('error', (error) => {
+      if (signal?.aborted) return;
+      done();
+      reject(fetchFailed(error));
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  return { request, response };
 }

@@ -193,6 +193,18 @@ describe('buildSystemPrompt', () => {
     expect(cto).toContain('No disclaimer on strategy, operations, market sizing');
   });
 
+  it('is Latin-1 for every role, industry and user role: one byte a character in V8, so a reply in flight holds half the memory (decision 090)', () => {
+    for (const executiveRole of executiveRoles) {
+      for (const industry of industries) {
+        for (const userRole of [...Object.keys(userRoleProfiles), 'Owner']) {
+          const text = buildSystemPrompt({ executiveRole, industry, userRole, appName: APP });
+          const wide = [...text].filter((c) => c.charCodeAt(0) > 0xff);
+          expect(wide, `${executiveRole} / ${industry} / ${userRole}`).toEqual([]);
+        }
+      }
+    }
+  });
+
   it('falls back to a generic executive and industry for unknown strings, without echoing them', () => {
     for (const [role, industry, userRole] of [
       ['Chief Vibes Officer', 'Underwater Basket Weaving', 'Wizard'],

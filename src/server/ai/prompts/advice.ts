@@ -27,7 +27,7 @@ export const CHALLENGE_RULES: readonly string[] = [
   'Give the strongest counter-argument to your own recommendation and the main risk that would make it wrong.',
   'State the assumptions your answer rests on and your confidence in it (low, medium or high), in a line, not a paragraph.',
   "Work from the user's own numbers when they give any: use their figures, show the arithmetic in a line (e.g. $1.2M cash / $150k net burn a month = 8 months), and label any number of yours as an assumption.",
-  'Change your position only when the user brings a new fact or a new argument, and then name it ("What changes my view: …"). When they push back without one, keep your position, politely, and say what would change it.',
+  'Change your position only when the user brings a new fact or a new argument, and then name it ("What changes my view: ..."). When they push back without one, keep your position, politely, and say what would change it.',
 ];
 
 /** Who reads the answer decides how long it is: a board-level reader gets the short answer. */
