@@ -1,5 +1,5 @@
 import { SubscriptionDialogs } from '#client/features/billing/components/subscription-dialogs.tsx';
-import ChatScreen, { type RenderExportMenu, type RenderProfileMenu } from '#client/features/chat/components/chat-screen.tsx';
+import ChatScreen, { type ChatScreenSlots, type RenderExportMenu, type RenderProfileMenu } from '#client/features/chat/components/chat-screen.tsx';
 import { useChatDecisions } from '#client/features/decisions/hooks/use-chat-decisions.tsx';
 import { useAttachments } from '#client/features/documents/hooks/use-attachments.tsx';
 import { ConversationExportMenu } from '#client/features/history/components/export-menu.tsx';
@@ -25,20 +25,23 @@ const useChatAttachments: UseChatAttachments = (options) => useAttachments(optio
 /** The history feature's conversation sidebar (decision 033): its list, search, rename and delete beside the conversation. */
 const useChatSidebar: UseChatSidebar = (options) => useConversationSidebar(options);
 
+/** Every slot the chat screen has, filled. */
+const chatSlots: ChatScreenSlots = {
+  renderExportMenu,
+  renderProfileMenu,
+  useAttachments: useChatAttachments,
+  useRoundtables: useChatRoundtables,
+  useSidebar: useChatSidebar,
+  useDecisions: useChatDecisions,
+  useMemory: useChatMemory,
+};
+
 /** /chat: the chat feature's workspace (the route wraps it in RequireAuth), with the account menu. */
 export default function ChatPage() {
   return (
     <>
       <InstallHintProvider value={<InstallOffer />}>
-        <ChatScreen
-          renderExportMenu={renderExportMenu}
-          renderProfileMenu={renderProfileMenu}
-          useAttachments={useChatAttachments}
-          useRoundtables={useChatRoundtables}
-          useSidebar={useChatSidebar}
-          useDecisions={useChatDecisions}
-          useMemory={useChatMemory}
-        />
+        <ChatScreen {...chatSlots} />
       </InstallHintProvider>
       <SubscriptionDialogs />
     </>

@@ -54,6 +54,12 @@ export const users = pgTable(
     uniqueIndex('users_email_verification_token_unique').on(t.emailVerificationToken),
   ],
 );
+
+/**
+ * The account a row belongs to: every owned table's `user_id`, which ownership.ts's predicates read.
+ * Deleting the account deletes the row.
+ */
+export const ownerId = () => uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
@@ -62,9 +68,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull(),
     persistent: boolean('persistent').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizz
 // Relative, not #contract/*: drizzle-kit loads the schema on its own.
 import { subscriptionLevels, subscriptionStatuses } from '../../../contract/billing.ts';
 import { timestamptz } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 
 /** Billing: the Stripe subscriptions mirrored as payments, and the webhook events already applied. */
 
@@ -14,9 +14,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id').notNull(),
     stripePaymentIntentId: text('stripe_payment_intent_id'),

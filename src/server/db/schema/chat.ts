@@ -5,7 +5,7 @@ import { chatMessageRoles, chatMessageStatuses } from '../../../contract/chat.ts
 import { roundtableFormats, roundtableStatuses, roundtableStopReasons, type Stance } from '../../../contract/roundtable.ts';
 import type { ToolActivity } from '../../../contract/tools.ts';
 import { timestamptz, tsvector } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 
 /** Conversations: sessions, messages, their summaries and search side, notes, and roundtables (whose turns are messages). */
 
@@ -14,9 +14,7 @@ export const chatSessions = pgTable(
   'chat_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     title: text('title').notNull(),
     executiveRole: text('executive_role').notNull(),
     industry: text('industry').notNull(),
@@ -30,6 +28,9 @@ export const chatSessions = pgTable(
   },
   (t) => [index('chat_sessions_user_updated_idx').on(t.userId, t.updatedAt.desc())],
 );
+
+/** The conversation a row belongs to: deleting the conversation deletes the row. */
+export const conversationId = () => uuid('session_id').notNull().references(() => chatSessions.id, { onDelete: 'cascade' });
 export type ChatSession = typeof chatSessions.$inferSelect;
 
 /**
@@ -42,9 +43,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sessionId: conversationId(),
     role: text('role', { enum: chatMessageRoles }).notNull(),
     content: text('content').notNull().default(''),
     userRole: text('user_role'),
@@ -122,12 +121,8 @@ export type NewChatMessage = typeof chatMessages.$inferInsert;
 export const chatSessionSummaries = pgTable(
   'chat_session_summaries',
   {
-    sessionId: uuid('session_id')
-      .primaryKey()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: conversationId().primaryKey(),
+    userId: ownerId(),
     /** User and assistant messages (system notes are not counted). */
     messageCount: integer('message_count').notNull().default(0),
     /** The start of the latest question (user message): replies open alike, questions tell conversations apart. */
@@ -144,9 +139,7 @@ export type ChatSessionSummary = typeof chatSessionSummaries.$inferSelect;
 export const chatSessionSearch = pgTable(
   'chat_session_search',
   {
-    sessionId: uuid('session_id')
-      .primaryKey()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sessionId: conversationId().primaryKey(),
     /** Title (weight A), executive role and industry (weight B). */
     meta: tsvector('meta').notNull(),
     /** The conversation's most frequent words, weighted A to C by frequency: what ranks message matches. Small, so ranking never reads `document`. */
@@ -169,12 +162,8 @@ export const roundtables = pgTable(
   'roundtables',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: conversationId(),
+    userId: ownerId(),
     format: text('format', { enum: roundtableFormats }).notNull(),
     question: text('question').notNull(),
     executiveRoles: text('executive_roles').array().notNull(),
@@ -209,12 +198,8 @@ export type Roundtable = typeof roundtables.$inferSelect;
  * folded yet, e.g. a note the user wrote).
  */
 export const conversationNotes = pgTable('conversation_notes', {
-  sessionId: uuid('session_id')
-    .primaryKey()
-    .references(() => chatSessions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: conversationId().primaryKey(),
+  userId: ownerId(),
   content: text('content').notNull(),
   coversThrough: timestamptz('covers_through'),
   /** Who wrote the current text: the model (after a reply) or the user (edited). */

@@ -3,7 +3,7 @@ import { type AnyPgColumn, check, date, index, pgTable, text, uuid } from 'drizz
 // Relative, not #contract/*: drizzle-kit loads the schema on its own.
 import { decisionKinds, decisionStatuses } from '../../../contract/decisions.ts';
 import { timestamptz } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { chatSessions } from './chat.ts';
 import { companyFacts } from './memory.ts';
 
@@ -18,9 +18,7 @@ export const decisions = pgTable(
   'decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     sessionId: uuid('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
     /** The reply it was saved from (no foreign key: deleting the reply keeps the decision). */
     messageId: uuid('message_id'),

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, tsvector } from './columns.ts';
-import { users } from './accounts.ts';
-import { chatSessions } from './chat.ts';
+import { ownerId } from './accounts.ts';
+import { conversationId } from './chat.ts';
 
 /** Documents: attached files, their passages, pending uploads, and the daily budgets of analyses and tool calls. */
 
@@ -19,12 +19,8 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    sessionId: conversationId(),
     /** The stored object's name (the last part of its key). */
     filename: text('filename').notNull(),
     /** The name the user's file had. */
@@ -75,9 +71,7 @@ export type NewDocument = typeof documents.$inferInsert;
 export const analysisCallDays = pgTable(
   'analysis_call_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     calls: integer('calls').notNull().default(0),
   },
@@ -88,9 +82,7 @@ export const analysisCallDays = pgTable(
 export const toolCallDays = pgTable(
   'tool_call_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     calls: integer('calls').notNull().default(0),
     searches: integer('searches').notNull().default(0),
@@ -106,9 +98,7 @@ export const pendingUploads = pgTable(
   'pending_uploads',
   {
     storageKey: text('storage_key').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Replaced by a newer upload URL: it can no longer be attached, and its bytes count until it is collected. */

@@ -3,7 +3,7 @@ import { boolean, check, date, index, jsonb, pgTable, primaryKey, text, uuid } f
 // Relative, not #contract/*: drizzle-kit loads the schema on its own.
 import { factSources, factStatuses, type CompanyProfileFields } from '../../../contract/memory-text.ts';
 import { timestamptz } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { chatSessions } from './chat.ts';
 import { documents } from './documents.ts';
 
@@ -16,9 +16,7 @@ import { documents } from './documents.ts';
  * the memory reaches a prompt.
  */
 export const companyProfiles = pgTable('company_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   fields: jsonb('fields').$type<CompanyProfileFields>().notNull().default({}),
   fieldDates: jsonb('field_dates').$type<Record<string, string>>().notNull().default({}),
   paused: boolean('paused').notNull().default(false),
@@ -35,9 +33,7 @@ export const companyFacts = pgTable(
   'company_facts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     text: text('text').notNull(),
     status: text('status', { enum: factStatuses }).notNull(),
     source: text('source', { enum: factSources }).notNull(),
@@ -66,9 +62,7 @@ export type CompanyFact = typeof companyFacts.$inferSelect;
 export const documentPins = pgTable(
   'document_pins',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),

@@ -6,18 +6,8 @@ import { ChatComposer } from './chat-composer.tsx';
 
 function Harness({ onSend, streaming = false, busy = false }: { onSend: (text: string) => Promise<boolean>; streaming?: boolean; busy?: boolean }) {
   const [draft, setDraft] = useState('');
-  return (
-    <ChatComposer
-      draft={draft}
-      setDraft={setDraft}
-      onSend={onSend}
-      busy={busy}
-      streaming={streaming}
-      onStop={() => {}}
-      advisor="CEO"
-      voice={{ listening: false, toggle: () => {} }}
-    />
-  );
+  const idle = { onStop: () => {}, advisor: 'CEO', voice: { listening: false, toggle: () => {} } };
+  return <ChatComposer {...idle} draft={draft} setDraft={setDraft} onSend={onSend} busy={busy} streaming={streaming} />;
 }
 
 describe('ChatComposer', () => {

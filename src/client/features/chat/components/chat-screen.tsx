@@ -49,7 +49,8 @@ export type RenderExportMenu = (props: { sessionId: string | null; isPremium: bo
 /** The account feature's menu, supplied by the app layer, given what the chat knows: today's usage and the upgrade dialog. */
 export type RenderProfileMenu = (props: { user: PublicUser; usage: ChatUsage | undefined; onUpgrade: () => void }) => ReactNode;
 
-interface ChatScreenProps {
+/** What the app layer plugs into the chat screen: other features' parts, which the chat feature does not import. */
+export interface ChatScreenSlots {
   renderExportMenu?: RenderExportMenu;
   renderProfileMenu?: RenderProfileMenu;
   /** The documents feature's attachments (attach button, upload dialog, staged list, documents on messages). */
@@ -65,7 +66,7 @@ interface ChatScreenProps {
 }
 
 /** /chat (spec section 2): the signed-in workspace. RequireAuth guarantees the user. */
-export default function ChatScreen(slots: ChatScreenProps = {}) {
+export default function ChatScreen(slots: ChatScreenSlots = {}) {
   const { user } = useCurrentUser();
   return user ? <ChatWorkspace user={user} {...slots} /> : null;
 }
@@ -80,7 +81,7 @@ function ChatWorkspace({
   useDecisions = useNoDecisions,
   useSidebar = useNoSidebar,
   useMemory = useNoMemory,
-}: { user: PublicUser } & ChatScreenProps) {
+}: { user: PublicUser } & ChatScreenSlots) {
   const { sessionId, openSession } = useChatUrl();
   const upgrade = useUpgradeDialog();
   const [draft, setDraft] = useState(keptDraft);
