@@ -34,7 +34,7 @@ function toError(fields: Record<string, unknown>): Error {
  * server's own thread), and under a burst of requests the worker's heap grew by 70 to 90 MiB of
  * committed, mostly dead, memory; bounded, it holds the same work in a fraction of that.
  */
-const WORKER_YOUNG_GENERATION_MB = 16;
+const WORKER_YOUNG_GENERATION_MB = 32;
 
 /**
  * A PGlite database on a worker thread (pglite-worker.mjs), behind the part of PGlite's interface
