@@ -37,4 +37,16 @@ describe('the local outbox (decision 056)', () => {
     expect((await listOutbox(dir)).map((m) => m.subject)).toEqual(['Whole']);
     expect(await readOutboxMessage(dir, writing)).toBeNull();
   });
+
+  it('prunes the JSON a crash left half written along with its message', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    dirs.push(dir);
+    // A crash between the .eml and the JSON's rename, long ago (an id older than any message written now).
+    const crashed = '0000000000001-0123abcd';
+    await writeFile(path.join(dir, `${crashed}.eml`), 'To: grace@example.com\r\n');
+    await writeFile(path.join(dir, `${crashed}.json.partial`), '{"id": "');
+    await writeToOutbox(dir, 'Corner Office <no-reply@example.com>', { to: 'ada@example.com', subject: 'Newest', text: 'Body' }, 1);
+    expect((await readdir(dir)).filter((name) => name.startsWith(crashed))).toEqual([]);
+    expect((await listOutbox(dir)).map((m) => m.subject)).toEqual(['Newest']);
+  });
 });

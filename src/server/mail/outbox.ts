@@ -58,10 +58,13 @@ async function outboxIds(dir: string): Promise<string[]> {
   return [...ids].sort().reverse();
 }
 
-/** Removes every message but the newest `keep` (both files); other files in the folder are left alone. */
+/**
+ * Removes every message but the newest `keep` (its files, with the JSON a crash left half written); other
+ * files in the folder are left alone.
+ */
 async function pruneOutbox(dir: string, keep: number): Promise<void> {
   const old = (await outboxIds(dir)).slice(keep);
-  await Promise.all(old.flatMap((id) => [rm(path.join(dir, `${id}.eml`), { force: true }), rm(path.join(dir, `${id}.json`), { force: true })]));
+  await Promise.all(old.flatMap((id) => ['eml', 'json', 'json.partial'].map((extension) => rm(path.join(dir, `${id}.${extension}`), { force: true }))));
 }
 
 /** The newest messages of the outbox first (at most `limit`); an outbox never written to is empty. */
