@@ -30,46 +30,46 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGTERM');
 });
 
-/** Runs one step with its output shown as it comes; resolves when it passed, fails the run when it did not. */
-function runLive(label: string, command: string, args: string[]): Promise<void> {
-  console.log(`\n=== ${label} (at ${elapsed()}) ===`);
+interface Step {
+  label: string;
+  command: string;
+  args: string[];
+}
+
+/**
+ * Runs one step as a child: `live`, its output is shown as it comes; otherwise it is held and printed whole
+ * when the step ends (so steps side by side do not interleave their lines). Resolves with its exit code.
+ */
+function spawnStep(step: Step, live: boolean): Promise<number | string | null> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(step.command, step.args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code, signal) => {
       running.delete(child);
-      if (code !== 0) fail(label, code ?? signal);
-      console.log(`--- ${label}: passed at ${elapsed()}`);
-      resolve();
+      console.log(`--- ${step.label}: ${code === 0 ? 'passed' : `failed (exit ${code ?? signal})`} at ${elapsed()}${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+      resolve(code ?? signal);
     });
   });
 }
 
-/** Runs short steps at once (each is mostly one core), printing each one's output whole when it ends. */
-async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<void> {
-  console.log(`\n=== ${steps.map((s) => s.label).join(', ')} (side by side, at ${elapsed()}) ===`);
-  const results = await Promise.all(
-    steps.map(
-      (step) =>
-        new Promise<{ label: string; code: number | null; output: string }>((resolve) => {
-          const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          running.add(child);
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('close', (code) => {
-            running.delete(child);
-            console.log(`--- ${step.label}: ${code === 0 ? 'passed' : `failed (exit ${code})`} at ${elapsed()}${output.trim() ? `\n${output.trimEnd()}` : ''}`);
-            resolve({ label: step.label, code, output });
-          });
-        }),
-    ),
-  );
-  const failed = results.find((r) => r.code !== 0);
-  if (failed) fail(failed.label, failed.code);
+/** Runs one step with its output shown as it comes; resolves when it passed, fails the run when it did not. */
+async function runLive(step: Step): Promise<void> {
+  console.log(`\n=== ${step.label} (at ${elapsed()}) ===`);
+  const code = await spawnStep(step, true);
+  if (code !== 0) fail(step.label, code);
 }
 
-// Which runtime ran the suite: CI installs the one in .nvmrc when the machine's is older (.ci/run).
+/** Runs short steps at once (each is mostly one core), printing each one's output whole when it ends. */
+async function runTogether(steps: Step[]): Promise<void> {
+  console.log(`\n=== ${steps.map((s) => s.label).join(', ')} (side by side, at ${elapsed()}) ===`);
+  const codes = await Promise.all(steps.map((step) => spawnStep(step, false)));
+  const failed = codes.findIndex((code) => code !== 0);
+  if (failed >= 0) fail(steps[failed]!.label, codes[failed]!);
+}
+
 console.log(`Node ${process.version} (${process.execPath})`);
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const withBrowser = existsSync(chromium);
@@ -77,7 +77,7 @@ if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set:
 // The build first, alone: test apps serve dist/client, and a build empties it while it writes.
 if (withBrowser) run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 await Promise.all([
-  runLive('Unit and integration tests', 'npx', ['vitest', 'run']),
+  runLive({ label: 'Unit and integration tests', command: 'npx', args: ['vitest', 'run'] }),
   runTogether([
     { label: 'Typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
     { label: 'Lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
