@@ -63,7 +63,9 @@ interface SendRow extends Record<string, unknown> {
 
 interface SendValues extends Record<string, unknown> {
   sessionId: string;
+  /** The account a free interaction is counted against: the caller's. */
   userId: string;
+  /** Whose conversation it must be (ownership.ts): the caller's account today. */
   ownerUserId: string;
   userRole: string | null;
   anyExecutive: boolean;
@@ -86,7 +88,7 @@ const sendStatement = builtOnce<SendValues, SendRow>('send_message', (slot) => s
       select id, executive_role, industry, user_role,
         coalesce(${slot('userRole')}::text, user_role) as new_role
       from chat_sessions
-      where id = ${slot('sessionId')} and user_id = ${slot('userId')}
+      where id = ${slot('sessionId')} and ${ownedBy.chatSessions(ownerSlot(slot))}
       -- Sends and context changes of one conversation take turns; the search index job's key-share lock
       -- (it reads the conversation while rebuilding its document) does not hold this one up (lockSession).
       for no key update
