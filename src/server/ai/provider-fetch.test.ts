@@ -57,6 +57,15 @@ describe('the providers’ fetch', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
+  it('rejects, never throws, when the request cannot be made: a header with a line break, a method that is no token', async () => {
+    const url = route('/never', (_request, response) => response.end());
+    for (const init of [{ headers: { authorization: 'Bearer key\nx-injected: 1' } }, { method: 'NOT A TOKEN' }]) {
+      let answer: Promise<Response> | undefined;
+      expect(() => (answer = providerFetch(url, init))).not.toThrow();
+      await expect(answer).rejects.toThrow(TypeError);
+    }
+  });
+
   it('hands each chunk on as it arrives, before the body ends', async () => {
     let finish = () => {};
     const url = route('/stream', (_request, response) => {

@@ -106,53 +106,57 @@ export function createProviderFetch(): Fetch {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return globalThis.fetch(input, init);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-    if (body !== undefined && body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    const { request, response } = openRequest(url, init.method ?? 'GET', headers, signal, agents[url.protocol]!);
-    // Sent from here, not from a closure of openRequest's: what the request's listeners hold for the
-    // reply's whole life must not include the body (the whole prompt as JSON, tens of kilobytes).
-    request.end(body ?? undefined);
-    return response;
+    try {
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+      if (body !== undefined && body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+      const { request, response } = openRequest(url, init.method ?? 'GET', headers, signal, agents[url.protocol]!);
+      // Sent from here, not from a closure of openRequest's: what the request's listeners hold for the
+      // reply's whole life must not include the body (the whole prompt as JSON, tens of kilobytes).
+      request.end(body ?? undefined);
+      return response;
+    } catch (error) {
+      // A header the request refuses (a key with a line break): fetch rejects, it does not throw.
+      return Promise.reject(error);
+    }
   };
 }
 
-/** A request on its way, and its response once the head arrives (fetch's contract, above). */
+/** A request on its way, and its response once the head arrives (fetch's contract, above). Throws what http.request throws. */
 function openRequest(url: URL, method: string, headers: Record<string, string>, signal: AbortSignal | undefined, agent: http.Agent) {
-  let request!: http.ClientRequest;
-  const response = new Promise<Response>((resolve, reject) => {
-    let failBody: ((error: unknown) => void) | undefined;
-    const onAbort = () => {
-      request.destroy();
-      if (failBody) failBody(signal!.reason);
-      else reject(signal!.reason);
-    };
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent }, (response) => {
-      const status = response.statusCode ?? 0;
-      let stream: ReadableStream<Uint8Array> | null = null;
-      if (NO_BODY.has(status) || method === 'HEAD') {
-        response.resume();
-        done();
-      } else {
-        const body = bodyStream(response, done);
-        stream = body.stream;
-        failBody = body.fail;
-      }
-      try {
-        resolve(new Response(stream, { status, statusText: response.statusMessage ?? '', headers: headersOf(response.rawHeaders) }));
-      } catch (error) {
-        response.destroy();
-        done();
-        reject(fetchFailed(error));
-      }
-    });
-    request.on('error', (error) => {
-      if (signal?.aborted) return;
+  let settle!: { resolve(response: Response): void; reject(error: unknown): void };
+  const response = new Promise<Response>((resolve, reject) => (settle = { resolve, reject }));
+  let failBody: ((error: unknown) => void) | undefined;
+  const onAbort = () => {
+    request.destroy();
+    if (failBody) failBody(signal!.reason);
+    else settle.reject(signal!.reason);
+  };
+  const done = () => signal?.removeEventListener('abort', onAbort);
+  const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent }, (incoming) => {
+    const status = incoming.statusCode ?? 0;
+    let stream: ReadableStream<Uint8Array> | null = null;
+    if (NO_BODY.has(status) || method === 'HEAD') {
+      incoming.resume();
       done();
-      reject(fetchFailed(error));
-    });
-    signal?.addEventListener('abort', onAbort, { once: true });
+    } else {
+      const body = bodyStream(incoming, done);
+      stream = body.stream;
+      failBody = body.fail;
+    }
+    try {
+      settle.resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? '', headers: headersOf(incoming.rawHeaders) }));
+    } catch (error) {
+      incoming.destroy();
+      done();
+      settle.reject(fetchFailed(error));
+    }
   });
+  request.on('error', (error) => {
+    if (signal?.aborted) return;
+    done();
+    settle.reject(fetchFailed(error));
+  });
+  signal?.addEventListener('abort', onAbort, { once: true });
   return { request, response };
 }
