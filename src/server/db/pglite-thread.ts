@@ -30,9 +30,10 @@ function toError(fields: Record<string, unknown>): Error {
 /**
  * The worker's young generation, in MiB (decision 090). Its JavaScript is a thin relay: each request and
  * each result lives for one statement, and the database's own memory is WebAssembly's, outside V8's
- * heap. V8 sizes a thread's young generation from the machine's memory (128 MiB here, as for the
- * server's own thread), and under a burst of requests the worker's heap grew by 70 to 90 MiB of
- * committed, mostly dead, memory; bounded, it holds the same work in a fraction of that.
+ * heap. V8 sizes a thread's young generation from the machine's memory (up to 192 MiB on a 24 GiB
+ * machine, as `worker.resourceLimits` reports without a limit), and under a burst of requests the
+ * worker's heap grew by 70 to 90 MiB of committed, mostly dead, memory; bounded, it holds the same work
+ * in a fraction of that.
  */
 const WORKER_YOUNG_GENERATION_MB = 32;
 
