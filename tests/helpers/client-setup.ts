@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 // What jsdom lacks and the components use: Radix (pointer capture, scrolling into view) and the
@@ -17,6 +18,10 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its notices in module state and replays the ones still active to the next Toaster that
+  // mounts: a notice a test left on screen would reach the next test's toaster, ahead of (and for its
+  // duration, instead of) that test's own notice.
+  toast.dismiss();
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
