@@ -19,6 +19,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Input, Textarea } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { errorMessageOf } from '#client/lib/api-client.ts';
@@ -34,9 +35,6 @@ const exportFormats = [
   { format: 'markdown', label: memoryText.exportMarkdown },
   { format: 'json', label: memoryText.exportJson },
 ] as const;
-
-const selectClass =
-  'flex h-11 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 sm:text-sm';
 
 function Field({ name, hint, children }: { name: ProfileFieldName | 'runway'; hint?: string; children: (id: string) => ReactNode }) {
   const id = `memory-${name}`;
@@ -73,14 +71,14 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
   const select = (name: ProfileFieldName, options: readonly string[], labels?: Record<string, string>) => (
     <Field name={name} hint={dated(name)}>
       {(id) => (
-        <select id={id} className={selectClass} value={form[name]} onChange={set(name)}>
+        <NativeSelect id={id} value={form[name]} onChange={set(name)}>
           <option value="">Not given</option>
           {options.map((option) => (
             <option key={option} value={option}>
               {labels?.[option] ?? option}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       )}
     </Field>
   );

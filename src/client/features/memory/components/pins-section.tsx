@@ -5,15 +5,12 @@ import { memoryLimits, memoryText } from '#contract/memory-text.ts';
 import type { MemoryResponse } from '#contract/memory.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { errorMessageOf } from '#client/lib/api-client.ts';
 import { usePinDocument, usePinnable, useUnpinDocument } from '../api/memory-api.ts';
 import { MemoryCard } from './memory-card.tsx';
 import { PremiumOnly } from './premium-only.tsx';
-
-const selectClass =
-  'flex h-11 w-full min-w-0 cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 sm:text-sm';
-
 
 /** Pinned documents (issue 33, point 2; decision 082): every advisor may read them in any conversation. Premium. */
 export function PinsSection({ memory }: { memory: MemoryResponse }) {
@@ -49,7 +46,7 @@ export function PinsSection({ memory }: { memory: MemoryResponse }) {
         >
           <div className="grid min-w-0 flex-1 gap-1.5">
             <Label htmlFor="memory-pin-choice">{memoryText.pinChoose}</Label>
-            <select id="memory-pin-choice" className={selectClass} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <NativeSelect id="memory-pin-choice" className="min-w-0" value={chosen} onChange={(event) => setChosen(event.target.value)}>
               <option value="">{memoryText.pinChoosePlaceholder}</option>
               {choices.map((document) => (
                 <option key={document.documentId} value={document.documentId}>
@@ -57,7 +54,7 @@ export function PinsSection({ memory }: { memory: MemoryResponse }) {
                   {document.sessionTitle ? ` (${document.sessionTitle})` : ''}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <Button type="submit" variant="outline" disabled={!chosen || pin.isPending}>
             <Pin aria-hidden />
