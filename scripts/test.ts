@@ -7,7 +7,7 @@
  * used 0.95 of this machine's 2 cores on average; typecheck, lint and build in front of them were 40 s
  * of the run on their own (745 s in all, 2026-12-03).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const started = Date.now();
@@ -16,12 +16,6 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 function fail(label: string, code: number | string | null): never {
   console.error(`\n${label} failed (exit ${code}) after ${elapsed()}.`);
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);
-}
-
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  console.log(`\n=== ${label} (at ${elapsed()}) ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.status !== 0) fail(label, result.status ?? result.signal);
 }
 
 /** Steps still running: a failure elsewhere stops them before the run exits. */
@@ -34,6 +28,8 @@ interface Step {
   label: string;
   command: string;
   args: string[];
+  /** The child's environment; this process's when unset. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -42,7 +38,7 @@ interface Step {
  */
 function spawnStep(step: Step, live: boolean): Promise<number | string | null> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.command, step.args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: step.env ?? process.env });
     running.add(child);
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -75,7 +71,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const withBrowser = existsSync(chromium);
 if (!process.env.TEST_DATABASE_URL) console.log('\nTEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 // The build first, alone: test apps serve dist/client, and a build empties it while it writes.
-if (withBrowser) run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (withBrowser) await runLive({ label: 'Build', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] });
 await Promise.all([
   runLive({ label: 'Unit and integration tests', command: 'npx', args: ['vitest', 'run'] }),
   runTogether([
@@ -93,5 +89,5 @@ if (!withBrowser) {
   console.warn(`\n${'!'.repeat(80)}\n${message}\n${'!'.repeat(80)}`);
   process.exit(0);
 }
-run('End-to-end tests', 'npx', ['playwright', 'test'], { ...process.env, CHROME_PATH: chromium });
+await runLive({ label: 'End-to-end tests', command: 'npx', args: ['playwright', 'test'], env: { ...process.env, CHROME_PATH: chromium } });
 console.log(`\nnpm test passed in ${elapsed()}.`);
