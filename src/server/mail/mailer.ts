@@ -12,8 +12,15 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /**
+   * Waits for the messages still being sent (a request's mail is sent after it has answered), at most
+   * `MAIL_DRAIN_MS`, then lets the transport go: a shutdown right after a sign-up still delivers its mail.
+   */
+  close(): Promise<void>;
 }
+
+/** How long a closing mailer waits for the messages still being sent. */
+export const MAIL_DRAIN_MS = 10_000;
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -22,6 +29,8 @@ export interface MailerOptions {
   outboxDir: string;
   /** The development mailbox's address (/dev/mail), when it is served: the log line points there. */
   mailboxUrl?: string;
+  /** How long close() waits for the messages still being sent (MAIL_DRAIN_MS unless given). */
+  drainMs?: number;
 }
 
 /**
@@ -32,22 +41,53 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions, logger: FastifyBaseLogger): Mailer {
   if (!options.smtpUrl) {
-    return {
-      async send(message) {
+    return draining(
+      async (message) => {
         const file = await writeToOutbox(options.outboxDir, options.from, message);
         const where = options.mailboxUrl ? `open ${options.mailboxUrl}` : file;
         logger.info({ mail: { to: message.to, subject: message.subject, file } }, `Mail to ${message.to} written to the outbox: ${where}`);
       },
-      close() {},
-    };
+      () => {},
+      logger,
+      options.drainMs,
+    );
   }
   const transport = nodemailer.createTransport(options.smtpUrl);
-  return {
-    async send(message) {
+  return draining(
+    async (message) => {
       await transport.sendMail({ from: options.from, ...message });
     },
-    close() {
-      transport.close();
+    () => transport.close(),
+    logger,
+    options.drainMs,
+  );
+}
+
+/** A mailer whose close() first waits for the sends in flight (bounded), then runs `release`. */
+function draining(send: (message: MailMessage) => Promise<void>, release: () => void, logger: FastifyBaseLogger, drainMs = MAIL_DRAIN_MS): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(message) {
+      const sending = send(message);
+      const settled = sending.then(
+        () => {},
+        () => {},
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return sending;
+    },
+    async close() {
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), drainMs);
+        });
+        const outcome = await Promise.race([Promise.all(inFlight).then(() => 'sent' as const), late]);
+        clearTimeout(timer);
+        if (outcome === 'late') logger.warn({ mails: inFlight.size }, `${inFlight.size} mail(s) still being sent after ${drainMs} ms at shutdown: they may not have gone`);
+      }
+      release();
     },
   };
 }
