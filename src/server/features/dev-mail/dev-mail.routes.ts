@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxIdParamsSchema, outboxListSchema, outboxMessageSchema } from '#contract/dev-mail.ts';
 import { errorResponseSchema } from '#contract/errors.ts';
 import { AppError } from '#server/errors.ts';
+import { sendDownload } from '#server/plugins/file-responses.ts';
 import { publicRoute } from '#server/plugins/route-access.ts';
 import { listOutbox, readOutboxEml, readOutboxMessage } from '#server/mail/outbox.ts';
 
@@ -45,11 +46,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ outboxDir: string }> = async
     async (request, reply) => {
       const eml = await readOutboxEml(outboxDir, request.params.id);
       if (!eml) throw new AppError('not_found:resource');
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${request.params.id}.eml"`)
-        .type('message/rfc822')
-        .send(eml);
+      return sendDownload(reply, { body: eml, fileName: `${request.params.id}.eml`, contentType: 'message/rfc822' });
     },
   );
 };

@@ -62,7 +62,7 @@ describe('documents on the S3 driver', () => {
     const download = await inject(t.app, { method: 'GET', url: `/api/documents/${document.id}/download`, cookie });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(body)).toBe(true);
-    expect(download.headers['content-disposition']).toContain('attachment; filename="budget.xlsx"');
+    expect(download.headers['content-disposition']).toContain('attachment; filename=budget.xlsx');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
 
     // Deleting the message removes the document, and the queued job removes the object from the bucket.

@@ -10,6 +10,7 @@ import {
   uploadUrlResponseSchema,
 } from '#contract/documents.ts';
 import { errorResponses } from '#contract/errors.ts';
+import { sendDownload } from '#server/plugins/file-responses.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as documents from './documents.service.ts';
 
@@ -43,14 +44,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ deps: documents.DocumentsDe
   // Always a download, never rendered: an uploaded HTML or SVG file must not run on our origin.
   app.get('/api/documents/:id/download', { schema: { tags, params: documentParamsSchema } }, async (request, reply) => {
     const { document, body } = await documents.openDownload(deps, callerOf(request), request.params.id);
-    const asciiName = document.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', String(document.size))
-      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(document.originalName)}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(body);
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
+    return sendDownload(reply, { body, fileName: document.originalName, contentType: 'application/octet-stream', size: document.size });
   });
 };

@@ -45,10 +45,20 @@ describe('documents on local storage', () => {
     const document = await attachAndAnalyse(t.app, cookie, session.id, { name: 'memo.html', type: 'text/html' });
     const download = await inject(t.app, { method: 'GET', url: document.downloadUrl, cookie });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="memo.html"; filename*=UTF-8''memo.html`);
+    expect(download.headers['content-disposition']).toBe('attachment; filename=memo.html');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.body).toContain('<h1>Pricing memo</h1>');
+    expect(download.headers['cache-control']).toBe('no-store');
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
+  it('downloads under its own name whatever its characters: an ASCII fallback and the UTF-8 name (RFC 6266)', async () => {
+    const { cookie, session } = await t.conversation({ plan: 'admin' });
+    const document = await attachAndAnalyse(t.app, cookie, session.id, { name: 'Übersicht – Q3 "final".txt', type: 'text/plain', body: Buffer.from('Revenue grew 12% in Q3.') });
+    const download = await inject(t.app, { method: 'GET', url: document.downloadUrl, cookie });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="?bersicht ? Q3 \\"final\\".txt"; filename*=UTF-8''%C3%9Cbersicht%20%E2%80%93%20Q3%20%22final%22.txt`);
   });
 
   it('says honestly when a file cannot be read, and still attaches it', async () => {

@@ -36,7 +36,7 @@ describe('GET /api/chat-sessions/:id/export/markdown', () => {
     const response = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/export/markdown?tz=America/New_York`, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="enterprise-pricing-q3-plan-2025-11-22.md"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=enterprise-pricing-q3-plan-2025-11-22.md');
     const markdown = response.body;
     expect(markdown.startsWith('# Enterprise pricing: Q3 plan\n')).toBe(true);
     expect(markdown).toContain('- **Your role:** CEO\n- **Executive:** CFO\n- **Industry:** Technology\n- **Date:** November 22, 2025');
@@ -68,7 +68,7 @@ describe('GET /api/chat-sessions/:id/export/pdf', () => {
     const response = await inject(t.app, { method: 'GET', url: `/api/chat-sessions/${session.id}/export/pdf?tz=Europe/London`, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="enterprise-pricing-q3-plan-2025-11-22.pdf"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=enterprise-pricing-q3-plan-2025-11-22.pdf');
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -27,7 +27,7 @@ describe('GET /api/chat-sessions/:id/export/memo (demo advisor)', () => {
     const response = await inject(t.app, { method: 'GET', url: `${exportMemoPath(session.id)}?format=pdf&tz=Europe/Berlin`, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="decision-memo-berlin-office-or-remote-hires-2025-11-22.pdf"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=decision-memo-berlin-office-or-remote-hires-2025-11-22.pdf');
     expect(response.headers['cache-control']).toBe('no-store');
     const pdf = await readPdf(response.rawPayload);
     expect(pdf.pageCount).toBe(1);
@@ -43,7 +43,7 @@ describe('GET /api/chat-sessions/:id/export/memo (demo advisor)', () => {
     const response = await inject(t.app, { method: 'GET', url: `${exportMemoPath(session.id)}?format=md`, cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="decision-memo-berlin-office-or-remote-hires-2025-11-22.md"');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=decision-memo-berlin-office-or-remote-hires-2025-11-22.md');
     const markdown = response.body;
     expect(markdown.startsWith('# Decision memo: Berlin office or remote hires\n')).toBe(true);
     expect(firstOutOfOrder(markdown, sections.map((s) => `## ${s}`))).toBeNull();

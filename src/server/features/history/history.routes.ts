@@ -12,7 +12,7 @@ import {
   listChatSessionsResponseSchema,
 } from '#contract/history.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
-import { pdfFile } from '#server/plugins/file-responses.ts';
+import { pdfFile, sendDownload } from '#server/plugins/file-responses.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as history from './history.service.ts';
 
@@ -45,40 +45,18 @@ export const historyRoutes: FastifyPluginAsyncZod<{ deps: history.HistoryDeps }>
   app.get(
     '/api/chat-sessions/:id/export/markdown',
     { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: markdownFile, ...errors } }, config: exportRateLimit },
-    async (request, reply) => {
-      const file = await history.exportMarkdown(deps, callerOf(request), request.params.id, request.query.tz);
-      return reply
-        .header('content-type', 'text/markdown; charset=utf-8')
-        .header('content-disposition', file.contentDisposition)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
+    async (request, reply) => sendDownload(reply, await history.exportMarkdown(deps, callerOf(request), request.params.id, request.query.tz)),
   );
 
   app.get(
     '/api/chat-sessions/:id/export/pdf',
     { schema: { tags, params: historySessionParamsSchema, querystring: exportQuerySchema, response: { 200: conversationPdf, ...errors } }, config: exportRateLimit },
-    async (request, reply) => {
-      const file = await history.exportPdf(deps, callerOf(request), request.params.id, request.query.tz);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', file.contentDisposition)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
+    async (request, reply) => sendDownload(reply, await history.exportPdf(deps, callerOf(request), request.params.id, request.query.tz)),
   );
 
   app.get(
     '/api/chat-sessions/:id/export/memo',
     { schema: { tags, params: historySessionParamsSchema, querystring: exportMemoQuerySchema, response: { 200: memoFile, ...errors, 502: errorResponseSchema } }, config: exportRateLimit },
-    async (request, reply) => {
-      const { format, tz } = request.query;
-      const file = await history.exportMemo(deps, callerOf(request), request.params.id, format, tz);
-      return reply
-        .header('content-type', format === 'pdf' ? 'application/pdf' : 'text/markdown; charset=utf-8')
-        .header('content-disposition', file.contentDisposition)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
+    async (request, reply) => sendDownload(reply, await history.exportMemo(deps, callerOf(request), request.params.id, request.query.format, request.query.tz)),
   );
 };

@@ -20,8 +20,9 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { deleteSessions, findOwnedSession } from '#server/features/chat/index.ts';
 import { memoryContextFor } from '#server/features/memory/index.ts';
+import { MARKDOWN_TYPE, PDF_TYPE, type Download } from '#server/plugins/file-responses.ts';
 import { assertSelf, type Caller } from '#server/plugins/session.ts';
-import { attachmentHeader, buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
+import { buildConversationExport, exportFileName, resolveTimeZone } from './export/conversation.ts';
 import { conversationToMarkdown } from './export/markdown.ts';
 import { buildMemoPrompt, memoToMarkdown, parseMemo, type DecisionMemo } from './export/memo.ts';
 import { renderConversationPdfOffThread, renderMemoPdfOffThread } from './export/pdf-pool.ts';
@@ -124,22 +125,17 @@ async function conversationExport(deps: HistoryDeps, caller: Caller, sessionId: 
   return { session, hasDocuments, conversation: buildConversationExport(session, messages, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone) }) };
 }
 
-export interface ExportFile<T> {
-  body: T;
-  fileName: string;
-  contentDisposition: string;
-}
 
-export async function exportMarkdown(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<ExportFile<string>> {
+export async function exportMarkdown(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<Download<string>> {
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'md');
-  return { body: conversationToMarkdown(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
+  return { body: conversationToMarkdown(conversation), fileName, contentType: MARKDOWN_TYPE };
 }
 
-export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<ExportFile<Buffer>> {
+export async function exportPdf(deps: HistoryDeps, caller: Caller, sessionId: string, timeZone?: string): Promise<Download<Buffer>> {
   const { session, conversation } = await conversationExport(deps, caller, sessionId, timeZone);
   const fileName = exportFileName(session.title, session.createdAt, 'pdf');
-  return { body: await renderConversationPdfOffThread(conversation), fileName, contentDisposition: attachmentHeader(fileName) };
+  return { body: await renderConversationPdfOffThread(conversation), fileName, contentType: PDF_TYPE };
 }
 
 /** A memo is a page: the model's answer never needs more. */
@@ -152,7 +148,7 @@ const MEMO_TOOL_STEPS = 3;
  * (complete replies only), the server parses them tolerantly and lays them out as one page (PDF) or
  * as Markdown. A conversation without an answered question has no decision to write up.
  */
-export async function exportMemo(deps: HistoryDeps, caller: Caller, sessionId: string, format: MemoFormat, timeZone?: string): Promise<ExportFile<string | Buffer>> {
+export async function exportMemo(deps: HistoryDeps, caller: Caller, sessionId: string, format: MemoFormat, timeZone?: string): Promise<Download<string | Buffer>> {
   const { session, conversation, hasDocuments } = await conversationExport(deps, caller, sessionId, timeZone);
   const said = conversation.messages.filter((message) => message.content.trim() && !message.note);
   const questions = said.filter((message) => message.role === 'user').map((message) => message.content.trim());
@@ -202,5 +198,5 @@ export async function exportMemo(deps: HistoryDeps, caller: Caller, sessionId: s
   };
   const fileName = exportFileName(`decision memo ${session.title}`, session.createdAt, format);
   const body = format === 'pdf' ? await renderMemoPdfOffThread(memo) : memoToMarkdown(memo);
-  return { body, fileName, contentDisposition: attachmentHeader(fileName) };
+  return { body, fileName, contentType: format === 'pdf' ? PDF_TYPE : MARKDOWN_TYPE };
 }

@@ -3,5 +3,5 @@
  * through its index.ts): the PDF export's renderer on worker threads (decision 020), for documents
  * laid out like a conversation (the roundtable's board pack).
  */
-export { attachmentHeader, exportFileName, resolveTimeZone, type ConversationExport, type ExportedMessage } from './export/conversation.ts';
+export { exportFileName, resolveTimeZone, type ConversationExport, type ExportedMessage } from './export/conversation.ts';
 export { renderConversationPdfOffThread } from './export/pdf-pool.ts';

@@ -19,6 +19,7 @@ import {
   updateFactInputSchema,
   updateProfileInputSchema,
 } from '#contract/memory.ts';
+import { sendDownload } from '#server/plugins/file-responses.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { callerOf } from '#server/plugins/session.ts';
 import * as memory from './memory.service.ts';
@@ -70,13 +71,6 @@ export const memoryRoutes: FastifyPluginAsyncZod<{ deps: memory.MemoryDeps }> = 
   app.get(
     '/api/memory/export',
     { schema: { tags, querystring: memoryExportQuerySchema, response: { 200: exportFile, ...errors } }, config: perAccountRateLimit(20) },
-    async (request, reply) => {
-      const file = await memory.exportMemory(deps, callerOf(request), request.query.format);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
+    async (request, reply) => sendDownload(reply, await memory.exportMemory(deps, callerOf(request), request.query.format)),
   );
 };

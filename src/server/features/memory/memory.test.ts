@@ -190,7 +190,7 @@ describe('export', () => {
     const markdown = await inject(t.app, { method: 'GET', url: '/api/memory/export?format=markdown', cookie });
     expect(markdown.statusCode).toBe(200);
     expect(markdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(markdown.headers['content-disposition']).toBe(`attachment; filename="company-memory-${today()}.md"`);
+    expect(markdown.headers['content-disposition']).toBe(`attachment; filename=company-memory-${today()}.md`);
     const day = formatMemoryDate(new Date().toISOString());
     expect(markdown.body).toContain(`- **Company name:** Acme (${day})`);
     expect(markdown.body).toContain('- **Cash in the bank (USD):** $1.2M');

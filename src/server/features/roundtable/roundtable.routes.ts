@@ -11,7 +11,7 @@ import {
   roundtableUsageSchema,
 } from '#contract/roundtable.ts';
 import { exportQuerySchema } from '#contract/history.ts';
-import { pdfFile } from '#server/plugins/file-responses.ts';
+import { pdfFile, sendDownload } from '#server/plugins/file-responses.ts';
 import { perAccountRateLimit } from '#server/plugins/rate-limits.ts';
 import { adminRoute } from '#server/plugins/route-access.ts';
 import { callerOf } from '#server/plugins/session.ts';
@@ -87,10 +87,7 @@ const routes: FastifyPluginAsyncZod<{ deps: service.RoundtableDeps }> = async (a
   app.get(
     '/api/roundtables/:id/export/pdf',
     { schema: { tags, params: roundtableParamsSchema, querystring: exportQuerySchema, response: { 200: boardPackPdf, ...errors, 503: errorResponseSchema } }, config: limit },
-    async (request, reply) => {
-      const file = await service.exportBoardPack(deps, callerOf(request), request.params.id, request.query.tz);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').send(file.body);
-    },
+    async (request, reply) => sendDownload(reply, await service.exportBoardPack(deps, callerOf(request), request.params.id, request.query.tz)),
   );
 
   app.get(

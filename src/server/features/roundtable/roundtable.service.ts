@@ -7,7 +7,8 @@ import type { Roundtable } from '#server/db/schema.ts';
 import { ownerOf } from '#server/db/ownership.ts';
 import { AppError } from '#server/errors.ts';
 import { findOwnedSession } from '#server/features/chat/index.ts';
-import { attachmentHeader, exportFileName, renderConversationPdfOffThread, resolveTimeZone } from '#server/features/history/index.ts';
+import { PDF_TYPE, type Download } from '#server/plugins/file-responses.ts';
+import { exportFileName, renderConversationPdfOffThread, resolveTimeZone } from '#server/features/history/index.ts';
 import { boardPackOf } from './board-pack.ts';
 import type { Caller } from '#server/plugins/session.ts';
 import { toRoundtableDto } from './roundtable-dto.ts';
@@ -118,11 +119,11 @@ export async function roundtableUsage(deps: RoundtableDeps, caller: Caller, days
 }
 
 /** The board pack as an A4 PDF (Premium, the owner's own table), rendered on the export's PDF threads. */
-export async function exportBoardPack(deps: RoundtableDeps, caller: Caller, id: string, timeZone?: string): Promise<{ body: Buffer; contentDisposition: string }> {
+export async function exportBoardPack(deps: RoundtableDeps, caller: Caller, id: string, timeZone?: string): Promise<Download<Buffer>> {
   const table = await requireOwned(deps, caller, id);
   assertPremium(caller);
   const dto = await dtoOf(deps, table);
   const pack = boardPackOf(dto, { appName: deps.config.appName, timeZone: resolveTimeZone(timeZone), userName: 'You' });
   const fileName = exportFileName(`board pack ${table.question}`, table.createdAt, 'pdf');
-  return { body: await renderConversationPdfOffThread(pack), contentDisposition: attachmentHeader(fileName) };
+  return { body: await renderConversationPdfOffThread(pack), fileName, contentType: PDF_TYPE };
 }

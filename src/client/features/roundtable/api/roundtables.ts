@@ -1,5 +1,6 @@
 import type { CreateRoundtableInput, RoundtableDto } from '#contract/roundtable.ts';
-import { api, ApiError, apiHeaders } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
+import { fetchExportFile } from '#client/lib/download.ts';
 
 export const roundtableKeys = {
   table: (id: string) => ['/api/roundtables', id] as const,
@@ -27,10 +28,6 @@ export function resumeRoundtable(id: string) {
 }
 
 /** GET /api/roundtables/:id/export/pdf: the board pack's bytes and file name, in the reader's time zone. */
-export async function exportBoardPack(id: string): Promise<{ blob: Blob; fileName: string }> {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const response = await fetch(`/api/roundtables/${encodeURIComponent(id)}/export/pdf${tz ? `?tz=${encodeURIComponent(tz)}` : ''}`, { headers: apiHeaders(), credentials: 'include' });
-  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${response.statusText}`);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  return { blob: await response.blob(), fileName: name ?? 'board-pack.pdf' };
+export function exportBoardPack(id: string): Promise<{ blob: Blob; fileName: string }> {
+  return fetchExportFile(`/api/roundtables/${encodeURIComponent(id)}/export/pdf`, 'board-pack.pdf');
 }

@@ -96,8 +96,3 @@ export function exportFileName(title: string, createdAt: Date, extension: 'md' |
     .replace(/-+$/, '');
   return `${slug || 'conversation'}-${createdAt.toISOString().slice(0, 10)}.${extension}`;
 }
-
-/** Content-Disposition for a download, with the (already ASCII) name quoted. */
-export function attachmentHeader(fileName: string): string {
-  return `attachment; filename="${fileName}"`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './export-conversation.ts';
+import { fileNameFromDisposition } from './download.ts';
 
 describe('fileNameFromDisposition', () => {
   it('prefers filename* and decodes it', () => {
