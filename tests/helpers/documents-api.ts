@@ -19,13 +19,24 @@ export async function uploadDocument(
   const { uploadURL } = urlResponse.json() as { uploadURL: string };
   const put = await app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': file.type ?? 'application/octet-stream' } });
   if (put.statusCode !== 200) return { step: 'put' as const, response: put, uploadURL };
-  const processed = await inject(app, {
+  const processed = await processUpload(app, cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name: file.name, type: file.type, size: body.length, sessionId }, extra);
+  return { step: 'process' as const, response: processed, uploadURL };
+}
+
+/** POST /api/documents/process: attaches an uploaded object, under `name`, to the caller's conversation (as the CFO unless said). */
+export function processUpload(
+  app: FastifyInstance,
+  cookie: string,
+  upload: { objectStorageUrl: string; name: string; type?: string; size: number; sessionId: string; executiveRole?: string },
+  extra: Record<string, unknown> = {},
+) {
+  const { objectStorageUrl, name, type = '', size, sessionId, executiveRole = 'CFO' } = upload;
+  return inject(app, {
     method: 'POST',
     url: '/api/documents/process',
     cookie,
-    payload: { objectStorageUrl: uploadURL.split('?')[0], filename: file.name, originalName: file.name, mimeType: file.type ?? '', size: body.length, executiveRole: 'CFO', sessionId, ...extra },
+    payload: { objectStorageUrl, filename: name, originalName: name, mimeType: type, size, executiveRole, sessionId, ...extra },
   });
-  return { step: 'process' as const, response: processed, uploadURL };
 }
 
 /** Uploads and waits (through the job queue) until the analysis settled. */

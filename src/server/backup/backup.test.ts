@@ -11,7 +11,7 @@ import { createObjectStorage } from '#server/storage/create-storage.ts';
 import type { ObjectStorage } from '#server/storage/object-storage.ts';
 import { startFakeS3, type FakeS3 } from '#tests/fakes/s3-server.ts';
 import { createChatSession, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { fixturePath } from '#tests/helpers/documents-api.ts';
+import { fixturePath, processUpload } from '#tests/helpers/documents-api.ts';
 import { createTestApp, inject, signUpPremiumUser, signUpUser, type TestApp } from '#tests/helpers/test-app.ts';
 import { openTestDatabase } from '#tests/helpers/test-database.ts';
 import { waitFor } from '#tests/helpers/wait-for.ts';
@@ -57,12 +57,7 @@ async function attach(t: TestApp, cookie: string, sessionId: string, name: strin
     ? (await fetch(uploadURL, { method: 'PUT', body, headers: { 'content-type': 'application/octet-stream' } })).status
     : (await t.app.inject({ method: 'PUT', url: uploadURL, payload: body, headers: { 'content-type': 'application/octet-stream' } })).statusCode;
   expect(put).toBe(200);
-  const processed = await inject(t.app, {
-    method: 'POST',
-    url: '/api/documents/process',
-    cookie,
-    payload: { objectStorageUrl: uploadURL.split('?')[0], filename: name, originalName: name, mimeType: '', size: body.length, executiveRole: 'CFO', sessionId },
-  });
+  const processed = await processUpload(t.app, cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name, size: body.length, sessionId });
   expect(processed.statusCode, processed.body).toBe(201);
   return processed.json().document as { id: string };
 }

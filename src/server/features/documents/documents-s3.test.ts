@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { fixturePath } from '#tests/helpers/documents-api.ts';
+import { fixturePath, processUpload } from '#tests/helpers/documents-api.ts';
 import { keyOfUploadUrl, s3StorageOf } from '#tests/helpers/s3-storage.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
@@ -38,12 +38,7 @@ describe('documents on the S3 driver', () => {
     const stored = await put(uploadURL, body, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(stored.status, await stored.text()).toBe(200);
 
-    const processed = await inject(t.app, {
-      method: 'POST',
-      url: '/api/documents/process',
-      cookie,
-      payload: { objectStorageUrl: uploadURL.split('?')[0], filename: 'budget.xlsx', originalName: 'budget.xlsx', mimeType: '', size: body.length, executiveRole: 'CFO', sessionId: session.id },
-    });
+    const processed = await processUpload(t.app, cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name: 'budget.xlsx', size: body.length, sessionId: session.id });
     expect(processed.statusCode, processed.body).toBe(201);
     const { document } = processed.json();
     expect(document).toMatchObject({ status: 'processing', size: body.length });
@@ -84,7 +79,7 @@ describe('documents on the S3 driver', () => {
     expect((await put(otherKey.toString(), Buffer.from('hello'))).status).toBe(403);
 
     const process = (objectStorageUrl: string, asCookie = cookie, sessionId = session.id) =>
-      inject(t.app, { method: 'POST', url: '/api/documents/process', cookie: asCookie, payload: { objectStorageUrl, filename: 'a.txt', originalName: 'a.txt', mimeType: 'text/plain', size: 5, executiveRole: 'CEO', sessionId } });
+      processUpload(t.app, asCookie, { objectStorageUrl, name: 'a.txt', type: 'text/plain', size: 5, sessionId, executiveRole: 'CEO' });
     expect((await process(uploadURL.split('?')[0]!)).statusCode).toBe(404);
 
     // The size is signed: a body of another size is refused by the bucket (issue 28, point 5).
@@ -99,12 +94,7 @@ describe('documents on the S3 driver', () => {
     const { cookie, session } = await t.conversation({ plan: 'admin' });
     const uploadURL = await uploadUrl(cookie, readFileSync(fixturePath('plan.txt')).length);
     expect((await put(uploadURL, readFileSync(fixturePath('plan.txt')), 'text/plain')).status).toBe(200);
-    const processed = await inject(t.app, {
-      method: 'POST',
-      url: '/api/documents/process',
-      cookie,
-      payload: { objectStorageUrl: uploadURL.split('?')[0], filename: 'plan.txt', originalName: 'plan.txt', mimeType: 'text/plain', size: 63, executiveRole: 'CEO', sessionId: session.id },
-    });
+    const processed = await processUpload(t.app, cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name: 'plan.txt', type: 'text/plain', size: 63, sessionId: session.id, executiveRole: 'CEO' });
     expect(processed.statusCode).toBe(201);
     await t.app.jobs.runUntilIdle();
     await waitForMessage(t.app, cookie, session.id, (await ask(t.app, cookie, session.id, 'Summarise it', {})).assistantMessage.id);

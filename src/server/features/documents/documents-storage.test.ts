@@ -7,7 +7,7 @@ import { storageLimits, uploadLimits } from '#contract/documents-text.ts';
 import { errorCatalog } from '#contract/errors-text.ts';
 import { MAX_FILE_BYTES } from '#contract/limits.ts';
 import { jobs } from '#server/db/schema.ts';
-import { uploadDocument } from '#tests/helpers/documents-api.ts';
+import { processUpload, uploadDocument } from '#tests/helpers/documents-api.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 import { COLLECT_UPLOAD_JOB } from './documents.service.ts';
@@ -80,12 +80,7 @@ describe('document storage per account', () => {
     const size = attached.response.json().document.size as number;
     expect(await usage(cookie)).toMatchObject({ storageUsedBytes: size, storageLimitBytes: storageLimits.premiumBytes });
     // A collected upload can no longer be attached.
-    const late = await inject(t.app, {
-      method: 'POST',
-      url: '/api/documents/process',
-      cookie,
-      payload: { objectStorageUrl: uploadURL.split('?')[0], filename: 'a.txt', originalName: 'a.txt', mimeType: 'text/plain', size: 5, executiveRole: 'CFO', sessionId: session.id },
-    });
+    const late = await processUpload(t.app, cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name: 'a.txt', type: 'text/plain', size: 5, sessionId: session.id });
     expect(late.statusCode).toBe(404);
   });
 

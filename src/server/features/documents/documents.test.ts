@@ -11,7 +11,7 @@ import { saveExtraction } from './documents.queries.ts';
 import { LocalObjectStorage } from '#server/storage/local-storage.ts';
 import { newObjectKey } from '#server/storage/object-storage.ts';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
-import { attachAndAnalyse, uploadDocument } from '#tests/helpers/documents-api.ts';
+import { attachAndAnalyse, processUpload, uploadDocument } from '#tests/helpers/documents-api.ts';
 import { inject } from '#tests/helpers/test-app.ts';
 import { useTestApp } from '#tests/helpers/use-test-app.ts';
 
@@ -115,12 +115,7 @@ describe('documents on local storage', () => {
     const urlResponse = await inject(t.app, { method: 'POST', url: '/api/documents/upload-url', cookie: owner.cookie, payload: { size: 6 } });
     const { uploadURL } = urlResponse.json();
     await t.app.inject({ method: 'PUT', url: uploadURL, payload: 'secret', headers: { 'content-type': 'text/plain' } });
-    const stolen = await inject(t.app, {
-      method: 'POST',
-      url: '/api/documents/process',
-      cookie: intruder.cookie,
-      payload: { objectStorageUrl: uploadURL.split('?')[0], filename: 'x.txt', originalName: 'x.txt', mimeType: 'text/plain', size: 6, executiveRole: 'CEO', sessionId: intruder.session.id },
-    });
+    const stolen = await processUpload(t.app, intruder.cookie, { objectStorageUrl: uploadURL.split('?')[0]!, name: 'x.txt', type: 'text/plain', size: 6, sessionId: intruder.session.id, executiveRole: 'CEO' });
     expect(stolen.statusCode).toBe(404);
     // Into someone else's conversation.
     const { response } = await uploadDocument(t.app, intruder.cookie, owner.session.id, { name: 'plan.txt' });
@@ -145,12 +140,7 @@ describe('documents on local storage', () => {
     expect(() => storage.verifyUpload(storage.keyFromUploadUrl(expired)!, query)).toThrow('This upload URL has expired');
     expect((await put(uploadURL)).statusCode).toBe(200);
     expect((await put(uploadURL)).statusCode).toBe(409);
-    const traversal = await inject(t.app, {
-      method: 'POST',
-      url: '/api/documents/process',
-      cookie,
-      payload: { objectStorageUrl: '/api/storage/uploads/documents/../../db', filename: 'x', originalName: 'x', mimeType: '', size: 1, executiveRole: 'CEO', sessionId: session.id },
-    });
+    const traversal = await processUpload(t.app, cookie, { objectStorageUrl: '/api/storage/uploads/documents/../../db', name: 'x', size: 1, sessionId: session.id, executiveRole: 'CEO' });
     expect(traversal.statusCode).toBe(404);
   });
 
