@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './mailer.ts';
 
 /** HTML-escapes text for mail bodies. */
@@ -25,7 +24,7 @@ export interface AccountMail {
  * link, what to do if it was not you, the team's signature; text and HTML parts. Sending runs in the background
  * and a failure is logged, never thrown: the request that caused it has already answered.
  */
-export function sendAccountMail(deps: { mailer: Mailer; log: FastifyBaseLogger; appName: string }, mail: AccountMail): void {
+export function sendAccountMail(deps: { mailer: Mailer; appName: string }, mail: AccountMail): void {
   const outro = mail.outro ?? [];
   const text = [`Hello ${mail.firstName},`, '', ...mail.intro, ...(mail.action ? ['', mail.action.url] : []), ...(outro.length ? ['', ...outro] : []), '', `The ${deps.appName} team`].join('\n');
   const html = [
@@ -35,5 +34,5 @@ export function sendAccountMail(deps: { mailer: Mailer; log: FastifyBaseLogger; 
     ...outro.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p>The ${escapeHtml(deps.appName)} team</p>`,
   ].join('');
-  deps.mailer.send({ to: mail.to, subject: mail.subject, text, html }).catch((err: unknown) => deps.log.error({ err }, mail.failure));
+  deps.mailer.background({ to: mail.to, subject: mail.subject, text, html }, { failure: mail.failure });
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const message = { to: 'ada@example.com', subject: 'Confirm your e-mail', text: '
 
 /** The app's own logger (Fastify's), whose lines the test reads. */
 function collectingLogger() {
-  const lines: Array<{ level: number; msg: string; mails?: number }> = [];
+  const lines: Array<{ level: number; msg: string; mails?: number; contactMessageId?: string }> = [];
   const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } }).log;
   return { logger, lines };
 }
@@ -63,6 +63,29 @@ describe('a closing mailer', () => {
     await mailer.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(lines.find((line) => line.level === 40)).toMatchObject({ mails: 1, msg: '1 mail(s) still being sent after 200 ms at shutdown: they may not have gone' });
+  });
+
+  it('finishes what follows a background mail before close() resolves, and logs a failure with its context', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mailer-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const { logger, lines } = collectingLogger();
+    const mailer = createMailer({ from, outboxDir: dir }, logger);
+    const done: string[] = [];
+    mailer.background(message, {
+      failure: 'never',
+      then: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        done.push('marked e-mailed');
+      },
+    });
+    // An outbox that cannot be written (a file where its folder should be): the failure is logged, never thrown.
+    mailer.background(message, { failure: 'contact message e-mail failed (message is stored)', context: { contactMessageId: 'm1' } });
+    const blocked = createMailer({ from, outboxDir: path.join(dir, 'blocked', 'mail') }, logger);
+    await writeFile(path.join(dir, 'blocked'), 'a file, not a folder');
+    blocked.background(message, { failure: 'contact message e-mail failed (message is stored)', context: { contactMessageId: 'm2' } });
+    await Promise.all([mailer.close(), blocked.close()]);
+    expect(done).toEqual(['marked e-mailed']);
+    expect(lines.filter((line) => line.level === 50)).toEqual([expect.objectContaining({ msg: 'contact message e-mail failed (message is stored)', contactMessageId: 'm2' })]);
   });
 
   it('closes at once when nothing is being sent', async () => {

@@ -10,8 +10,22 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** What follows a message sent in the background: the log line of a failure, and work once it was accepted. */
+export interface BackgroundSend {
+  /** Logged at error level, with `context`, when sending (or `then`) fails: nothing is thrown. */
+  failure: string;
+  context?: Record<string, unknown>;
+  /** Runs once the message was accepted (written to the outbox, or taken by the SMTP server). */
+  then?: () => Promise<unknown>;
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends after the request has answered: never throws, logs a failure. close() waits for it, `then` included,
+   * so work that follows the mail (marking a message e-mailed) is done before the database closes.
+   */
+  background(message: MailMessage, after: BackgroundSend): void;
   /**
    * Waits for the messages still being sent (a request's mail is sent after it has answered), at most
    * `MAIL_DRAIN_MS`, then lets the transport go: a shutdown right after a sign-up still delivers its mail.
@@ -66,16 +80,26 @@ export function createMailer(options: MailerOptions, logger: FastifyBaseLogger):
 /** A mailer whose close() first waits for the sends in flight (bounded), then runs `release`. */
 function draining(send: (message: MailMessage) => Promise<void>, release: () => void, logger: FastifyBaseLogger, drainMs = MAIL_DRAIN_MS): Mailer {
   const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<unknown>) => {
+    const settled = work.then(
+      () => {},
+      () => {},
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+  };
   return {
     send(message) {
       const sending = send(message);
-      const settled = sending.then(
-        () => {},
-        () => {},
-      );
-      inFlight.add(settled);
-      void settled.then(() => inFlight.delete(settled));
+      track(sending);
       return sending;
+    },
+    background(message, after) {
+      track(
+        send(message)
+          .then(() => after.then?.())
+          .catch((err: unknown) => logger.error({ err, ...after.context }, after.failure)),
+      );
     },
     async close() {
       if (inFlight.size > 0) {

@@ -279,7 +279,7 @@ describe('account deletion', () => {
     const deps = {
       db: t.database.db,
       config: t.config,
-      mailer: { send: async () => {}, close: async () => {} },
+      mailer: { send: async () => {}, background() {}, close: async () => {} },
       log: t.app.log,
       sessionCache: { invalidateUser() {} } as never,
       gateway: createStripeGateway({ secretKey: billing.secretKey, webhookSecret: billing.webhookSecret, apiUrl: billing.apiUrl }),

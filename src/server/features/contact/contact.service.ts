@@ -21,14 +21,14 @@ function oneLine(value: string): string {
 /**
  * Stores the message first (it is never lost, whatever happens to mail), then e-mails it to
  * CONTACT_TO in the background with Reply-To set to the sender. emailed_at is set only once the
- * mail server accepted it. Resolves when the message is stored; `delivery` settles when mail is done.
+ * mail server accepted it. Resolves when the message is stored; the mailer's close waits for the rest.
  */
-export async function submitContactMessage(deps: ContactDeps, input: ContactInput, userId: string | null): Promise<{ id: string; delivery: Promise<void> }> {
+export async function submitContactMessage(deps: ContactDeps, input: ContactInput, userId: string | null): Promise<{ id: string }> {
   const stored = await queries.insertContactMessage(deps.db, { userId, ...input });
   const to = deps.config.mail.contactTo;
   if (!to) {
     deps.log.warn({ contactMessageId: stored.id }, 'Contact message stored but not e-mailed: no recipient configured (set CONTACT_TO)');
-    return { id: stored.id, delivery: Promise.resolve() };
+    return { id: stored.id };
   }
   const subject = `[${deps.config.appName} contact] ${oneLine(input.subject)}`;
   const text = [
@@ -41,9 +41,9 @@ export async function submitContactMessage(deps: ContactDeps, input: ContactInpu
   const html = `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;<br>${
     userId ? `Signed-in user id: ${escapeHtml(userId)}` : 'Sent by a visitor (not signed in)'
   }<br>Message id: ${escapeHtml(stored.id)}</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`;
-  const delivery = deps.mailer
-    .send({ to, replyTo: input.email, subject, text, html })
-    .then(() => queries.markContactMessageEmailed(deps.db, stored.id))
-    .catch((err: unknown) => deps.log.error({ err, contactMessageId: stored.id }, 'contact message e-mail failed (message is stored)'));
-  return { id: stored.id, delivery };
+  deps.mailer.background(
+    { to, replyTo: input.email, subject, text, html },
+    { failure: 'contact message e-mail failed (message is stored)', context: { contactMessageId: stored.id }, then: () => queries.markContactMessageEmailed(deps.db, stored.id) },
+  );
+  return { id: stored.id };
 }
