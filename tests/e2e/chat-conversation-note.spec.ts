@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { noteText } from '../../src/contract/conversation-note-text.ts';
 import { advisorCardText } from '../../src/contract/advisor-card-text.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
+import { showScheme } from './settled.ts';
 
 const shots = process.env.SHOTS_DIR;
 const premium = { 'x-test-premium': 'true' };
@@ -45,8 +46,7 @@ test('a long conversation keeps the user’s figures in "What I’m keeping in m
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+      await showScheme(page, scheme);
       await note.scrollIntoViewIfNeeded();
       if (shots) await page.screenshot({ path: `${shots}/conversation-note-${width}-${scheme}.png` });
     }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { verificationText } from '../../src/contract/auth-text.ts';
 import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
+import { showScheme } from './settled.ts';
 
 /**
  * The conversation gets the room on /chat (issue 29, point 16): a compact composer (its controls in one row,
@@ -44,9 +45,8 @@ for (const { name, viewport, minTranscript, maxComposer, maxBanner } of [
       expect(shown.composer).toBeLessThanOrEqual(maxComposer);
       expect(shown.transcript).toBeGreaterThanOrEqual(minTranscript);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
         // The colours ease over; the picture is taken once they have.
-        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+        await showScheme(page, scheme);
         if (shots) await page.screenshot({ path: `${shots}/chat-${viewport.width}-${scheme}.png` });
       }
       await page.emulateMedia({ colorScheme: 'light' });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures.ts';
+import { settled, showScheme } from './settled.ts';
 
 /**
  * The checkout's controls are the app's own (issue 29, point 20): Country is the styled listbox, usable by
@@ -47,7 +48,7 @@ test('Country is the app listbox, chosen by keyboard, and the checkout is drawn 
       await country.scrollIntoViewIfNeeded();
       await country.click();
       await expect(list).toBeVisible();
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+      await settled(page);
       await page.screenshot({ path: `${shots}/checkout-country-${width}-${scheme}.png` });
       await page.keyboard.press('Escape');
       await expect(list).toHaveCount(0);
@@ -74,8 +75,7 @@ test("the card fields (the payment provider's frame) are drawn in the app's font
   expect(drawnWith.loaded).toContain('"Inter Variable"');
   if (shots) {
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+      await showScheme(page, scheme);
       await page.screenshot({ path: `${shots}/checkout-payment-1280-${scheme}.png` });
     }
   }

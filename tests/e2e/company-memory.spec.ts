@@ -5,6 +5,7 @@ import { seriousViolations } from './axe.ts';
 import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { usePremium } from './history-helpers.ts';
+import { showScheme } from './settled.ts';
 
 /**
  * Company memory (issue 33, point 10): fill the profile, see a profile figure used in the demo reply,
@@ -145,7 +146,7 @@ test('a document pinned from the memory page is listed; a decision marked done w
   for (const width of process.env.SHOTS_DIR ? [390, 1280] : []) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
+      await showScheme(page, colorScheme);
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/memory-pins-${width}-${colorScheme}.png`, fullPage: true });
     }
   }

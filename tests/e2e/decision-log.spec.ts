@@ -6,6 +6,7 @@ import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
 import { seedConversation, usePremium, waitForReplies } from './history-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { showScheme } from './settled.ts';
 
 const storeReply = [
   'Cash is the constraint, not demand.',
@@ -97,8 +98,7 @@ test('a Premium user saves a decision from a reply, sees it in the Decisions pan
   const statuses = page.getByRole('listbox');
   await expect(statuses.getByRole('option')).toHaveText(Object.values(decisionsText.panel.groups));
   for (const colorScheme of process.env.SHOTS_DIR ? (['dark', 'light'] as const) : []) {
-    await page.emulateMedia({ colorScheme });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    await showScheme(page, colorScheme);
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/decision-status-1280-${colorScheme}.png` });
   }
   await page.keyboard.press('ArrowDown');

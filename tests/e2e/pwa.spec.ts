@@ -4,6 +4,7 @@ import { e2eServerUrl } from './paths.ts';
 import { type BuildProxy, startBuildProxy } from './build-proxy.ts';
 import { chat } from './chat-helpers.ts';
 import { expect, signUpViaApi, test } from './fixtures.ts';
+import { showScheme } from './settled.ts';
 
 // The service worker is what these journeys are about (the config blocks it elsewhere: decision 038).
 test.use({ serviceWorkers: 'allow' });
@@ -244,8 +245,7 @@ test.describe('offline, signed in (issue 29, point 5; decision 080)', () => {
     for (const width of process.env.SHOTS_DIR ? [1280, 390] : []) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+        await showScheme(page, colorScheme);
         await page.screenshot({ path: `${process.env.SHOTS_DIR}/chat-offline-${width}-${colorScheme}.png` });
       }
       await page.emulateMedia({ colorScheme: 'light' });
