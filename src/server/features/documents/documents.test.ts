@@ -7,7 +7,8 @@ import { type ChatMessage, documents, users } from '#server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { claimJob, insertJob } from '#server/jobs/jobs.queries.ts';
 import { documentsContextProvider } from './documents-context.ts';
-import { saveExtraction } from './documents.queries.ts';
+import { insertDocument, saveExtraction } from './documents.queries.ts';
+import { accountOwner } from '#server/db/ownership.ts';
 import { LocalObjectStorage } from '#server/storage/local-storage.ts';
 import { newObjectKey } from '#server/storage/object-storage.ts';
 import { ask, waitForMessage } from '#tests/helpers/chat-api.ts';
@@ -230,7 +231,18 @@ describe('documents on local storage', () => {
 
   it('gives a reply a document whose text is extracted while its analysis is still being written, and none before that', async () => {
     const { cookie, session, user } = await t.conversation({ plan: 'admin' });
-    const { document } = (await uploadDocument(t.app, cookie, session.id, { name: 'plan.txt' })).response.json();
+    // A document as an upload leaves it, but with no processing job: the queue (running in this app) would
+    // otherwise analyse it meanwhile, and on a slow machine did, before the status was read.
+    const document = await insertDocument(t.database.db, accountOwner(user.id), {
+      sessionId: session.id,
+      filename: 'plan.txt',
+      originalName: 'plan.txt',
+      mimeType: 'text/plain',
+      size: 28,
+      storageKey: `documents/${crypto.randomUUID()}`,
+      executiveRole: 'CEO',
+      industry: 'Technology',
+    });
     const provider = documentsContextProvider({ db: t.database.db, config: { ai: t.config.ai } });
     const question = { role: 'user', content: 'What is the plan?', documentIds: [document.id] } as ChatMessage;
     const job = { messageId: crypto.randomUUID(), sessionId: session.id, userId: user.id, executiveRole: 'CEO', industry: 'Technology', userRole: 'CEO', chargedDay: null };
