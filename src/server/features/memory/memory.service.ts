@@ -22,6 +22,7 @@ import type { Db } from '#server/db/client.ts';
 import { accountOwner, ownerOf, type Owner } from '#server/db/ownership.ts';
 import type { ChatMessage } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { MARKDOWN_TYPE, type Download } from '#server/plugins/file-responses.ts';
 import type { Caller } from '#server/plugins/session.ts';
 import { extractFacts, mayStateFacts, newFactsOnly } from './fact-extraction.ts';
 import * as queries from './memory.queries.ts';
@@ -245,7 +246,7 @@ function profileValue(name: ProfileFieldName, fields: CompanyProfileFields): str
 }
 
 /** The page as a file: Markdown to read, JSON to keep (issue 33, point 6). */
-export async function exportMemory(deps: MemoryDeps, caller: Caller, format: 'markdown' | 'json'): Promise<{ fileName: string; contentType: string; body: string }> {
+export async function exportMemory(deps: MemoryDeps, caller: Caller, format: 'markdown' | 'json'): Promise<Download<string>> {
   const memory = await getMemory(deps, caller);
   const day = new Date().toISOString().slice(0, 10);
   if (format === 'json') {
@@ -280,5 +281,5 @@ export async function exportMemory(deps: MemoryDeps, caller: Caller, format: 'ma
   lines.push('', `## ${memoryText.pinsTitle}`, '');
   if (memory.pinnedDocuments.length === 0) lines.push('None.');
   for (const document of memory.pinnedDocuments) lines.push(`- ${document.name} (${memoryText.pinnedOn(document.pinnedAt)}${document.sessionTitle ? `; from "${document.sessionTitle}"` : ''})`);
-  return { fileName: `company-memory-${day}.md`, contentType: 'text/markdown; charset=utf-8', body: `${lines.join('\n')}\n` };
+  return { fileName: `company-memory-${day}.md`, contentType: MARKDOWN_TYPE, body: `${lines.join('\n')}\n` };
 }
