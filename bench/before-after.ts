@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { percentile } from './http-client.ts';
 import { load, startServer, type LoadResult } from './lib.ts';
-import { benchReply, FakeProvider, interleavedFirstToken, ms, openApp, PARALLEL, simultaneousStreams } from './chat-stream.ts';
+import { benchReply, FakeProvider, interleavedFirstToken, ms, openApp, PARALLEL, simultaneousStreams } from './chat-kit.ts';
 
 const BASELINE = process.env.BENCH_BASELINE_DIR;
 const FIRST_TOKEN_P99_ALLOWANCE_MS = 2;

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { api, percentile, type BenchClient } from './http-client.ts';
 import { startServer } from './lib.ts';
-import { benchReply, FakeProvider, interleavedFirstToken, ms, openApp, premiumClient } from './chat-stream.ts';
+import { benchReply, FakeProvider, interleavedFirstToken, ms, openApp, premiumClient } from './chat-kit.ts';
 
 const FACTS = 500;
 const ALLOWANCE_MS = 2;
