@@ -239,7 +239,7 @@ describe('documents on local storage', () => {
       originalName: 'plan.txt',
       mimeType: 'text/plain',
       size: 28,
-      storageKey: `documents/${crypto.randomUUID()}`,
+      storageKey: newObjectKey('documents', user.id),
       executiveRole: 'CEO',
       industry: 'Technology',
     });
